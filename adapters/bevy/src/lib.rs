@@ -1,0 +1,1 @@
+//! bevy_tribo (work in progress).

@@ -1,0 +1,1 @@
+//! tribo_rapier: see the crate README (work in progress).

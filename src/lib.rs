@@ -1,0 +1,20 @@
+//! # tribo — real 3D dry friction for rigid-body engines
+//!
+//! Engine-agnostic friction science, in `f64`, deterministic and without engine types:
+//!
+//! * [`tracking`] — slide / roll / spin friction by contact-point tracking (Fang & Negrut),
+//!   each a spring–damper–slider with static/kinetic modes and history.
+//! * [`contensou`] — coupled slide/spin friction of a finite circular contact patch
+//!   (exact integrals and fast approximations).
+//! * [`realizability`] — slip/roll transition and two-point-rolling realizability
+//!   diagnostics (Antali & Stepan).
+//! * [`validation`] — the row type shared by the `validate` example and the test suites.
+//!
+//! Engine adapters live in their own crates: `tribo_rapier` (rapier3d) and `bevy_tribo`.
+
+pub mod contensou;
+pub mod realizability;
+pub mod tracking;
+pub mod validation;
+
+pub use glam::{DQuat, DVec3};
