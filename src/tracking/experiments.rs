@@ -1,0 +1,250 @@
+//! The paper's experiments (spec §7, T1–T7) run with the reference integrator
+//! ([`super::sim`]), as plain functions returning the measured quantities. The test suites
+//! (`tests/tracking_*.rs`) assert on them; [`super::validation_rows`] turns them into rows.
+//!
+//! Common settings (spec §7): Δt = 1e-4 s, g = 9.8 m/s², ground = body i, x up-slope.
+
+use super::contact::DampingInertia;
+use super::material::{Damping, Material, Mode, RollOverride, SpinModel};
+use super::sim::{incline_gravity, LegacyRoll, NormalModel, PlaneScene, RigidBody, Shape, SimError};
+use glam::DVec3;
+
+/// Gravity used by every paper test (spec §0: checked against every printed number).
+pub const G: f64 = 9.8;
+/// Time step of every paper test.
+pub const DT: f64 = 1e-4;
+
+/// One sample of a planar run (motion in the x–z plane, rotation about y).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlanarSample {
+    /// Time (s).
+    pub t: f64,
+    /// Position along x (up-slope), m.
+    pub x: f64,
+    /// Velocity along x, m/s.
+    pub v: f64,
+    /// Angular velocity about y (rolling +x is positive), rad/s.
+    pub omega: f64,
+    /// Elastic slide force on the moving body along x (N).
+    pub ef: f64,
+    /// Damping slide force on the moving body along x (N).
+    pub df: f64,
+    /// ‖S‖ (m).
+    pub s_norm: f64,
+    /// Slide mode.
+    pub slide: Mode,
+    /// Elastic roll load `𝒯_E` of the moving body along x (`K_R Θ_j`), N·m.
+    pub roll_elastic: f64,
+    /// Damping roll load along x, N·m.
+    pub roll_damping: f64,
+    /// Roll mode of the moving body.
+    pub roll: Mode,
+    /// Torque about y on the moving body (all friction), N·m.
+    pub torque_y: f64,
+}
+
+fn sample(s: &PlaneScene) -> PlanarSample {
+    let st = s.contact().copied().unwrap_or_default();
+    PlanarSample {
+        t: s.time,
+        x: s.body.position.x,
+        v: s.body.velocity.x,
+        omega: s.body.angular_velocity.y,
+        ef: -st.slide().elastic().x,
+        df: -st.slide().damping().x,
+        s_norm: st.slide().history().length(),
+        slide: st.slide().mode(),
+        roll_elastic: st.roll_j().elastic().x,
+        roll_damping: st.roll_j().damping().x,
+        roll: st.roll_j().mode(),
+        torque_y: s.loads().1.y,
+    }
+}
+
+/// Runs `steps` steps and returns the samples at t = 0, Δt, …, steps·Δt (times are `k·Δt`).
+pub fn run_planar(scene: &mut PlaneScene, steps: usize) -> Result<Vec<PlanarSample>, SimError> {
+    let mut out = Vec::with_capacity(steps + 1);
+    out.push(sample(scene));
+    for k in 1..=steps {
+        scene.step()?;
+        let mut s = sample(scene);
+        s.t = k as f64 * scene.dt;
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// Times at which the mode selected by `f` changes: `(time, new mode)`.
+pub fn mode_switches(samples: &[PlanarSample], f: impl Fn(&PlanarSample) -> Mode) -> Vec<(f64, Mode)> {
+    samples.windows(2).filter(|w| f(&w[0]) != f(&w[1])).map(|w| (w[1].t, f(&w[1]))).collect()
+}
+
+/// Mean acceleration `(Δv/Δt, Δω/Δt)` between times `t0` and `t1` (sample-aligned).
+pub fn mean_acceleration(samples: &[PlanarSample], t0: f64, t1: f64) -> (f64, f64) {
+    let a = &samples[(t0 / DT).round() as usize];
+    let b = &samples[(t1 / DT).round() as usize];
+    ((b.v - a.v) / (b.t - a.t), (b.omega - a.omega) / (b.t - a.t))
+}
+
+// ------------------------------------------------------------------------------------------
+// T1 — brick on an incline (spec §7 T1)
+
+/// Result of a T1 brick run.
+#[derive(Clone, Debug)]
+pub struct BrickRun {
+    /// Incline angle (rad).
+    pub alpha: f64,
+    /// Normal force m g cos α.
+    pub n: f64,
+    /// Static threshold 𝒮_s^S = μs N/K_E.
+    pub s_static: f64,
+    /// Kinetic threshold 𝒮_k^S.
+    pub s_kinetic: f64,
+    /// All samples (1 s).
+    pub samples: Vec<PlanarSample>,
+}
+
+impl BrickRun {
+    /// Slide-mode switch times.
+    pub fn switches(&self) -> Vec<(f64, Mode)> {
+        mode_switches(&self.samples, |s| s.slide)
+    }
+    /// The last sample.
+    pub fn last(&self) -> &PlanarSample {
+        self.samples.last().expect("non-empty run")
+    }
+}
+
+/// T1: brick m = 1 kg on an incline of angle `alpha`, μs = 0.25, μk = 0.2, K_E = 1e5, slide
+/// damping `damping` (critical: 2√(m K_E) = 632.456), N = m g cos α constant, non-rotating,
+/// from rest, `duration` seconds.
+pub fn brick(alpha: f64, damping: Damping, duration: f64) -> Result<BrickRun, SimError> {
+    let m = 1.0;
+    let n = m * G * alpha.cos();
+    let material = Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_slide_damping(damping)?.with_roll(0.0)?.with_spin(SpinModel::Off)?;
+    let body = RigidBody::new(m, DVec3::splat(1.0))?.with_position(DVec3::new(0.0, 0.0, 0.05)).locked();
+    let mut scene = PlaneScene::new(
+        body,
+        Shape::Brick { half_height: 0.05 },
+        incline_gravity(G, alpha),
+        NormalModel::Constrained { n },
+        material,
+        DampingInertia::new(m, 0.0, 0.0),
+        DT,
+    )?;
+    let samples = run_planar(&mut scene, (duration / DT).round() as usize)?;
+    Ok(BrickRun { alpha, n, s_static: 0.25 * n / 1e5, s_kinetic: 0.2 * n / 1e5, samples })
+}
+
+// ------------------------------------------------------------------------------------------
+// T2 — disk rolling on a flat surface (spec §7 T2)
+
+/// Disk of T2: m = 5, R = 0.2, I = 0.1.
+pub const DISK_M: f64 = 5.0;
+/// Disk radius.
+pub const DISK_R: f64 = 0.2;
+/// Disk inertia.
+pub const DISK_I: f64 = 0.1;
+
+/// Analytic piecewise solution of T2 (spec T2a oracle) for kinetic roll torque `t_k`:
+/// `(t*, t_stop, distance)`.
+pub fn disk_analytic(v0: f64, t_k: f64) -> (f64, f64, f64) {
+    let (m, r, i, mu_k) = (DISK_M, DISK_R, DISK_I, 0.2);
+    let t_star = v0 / (mu_k * G + r * (mu_k * m * G * r - t_k) / i);
+    let v_star = v0 - mu_k * G * t_star;
+    let a_r = t_k * r / (m * r * r + i);
+    let t_stop = t_star + v_star / a_r;
+    let dist = v0 * t_star - 0.5 * mu_k * G * t_star * t_star + v_star * v_star / (2.0 * a_r);
+    (t_star, t_stop, dist)
+}
+
+/// Result of a T2 disk run.
+#[derive(Clone, Debug)]
+pub struct DiskRun {
+    /// All samples.
+    pub samples: Vec<PlanarSample>,
+}
+
+impl DiskRun {
+    /// First time the slide returns to stick after having slipped (t*).
+    pub fn t_star(&self) -> Option<f64> {
+        let sw = mode_switches(&self.samples, |s| s.slide);
+        sw.iter().find(|(_, m)| *m == Mode::Static).map(|(t, _)| *t)
+    }
+    /// First time v ≤ 0 (the stop).
+    pub fn t_stop(&self) -> Option<f64> {
+        self.samples.iter().find(|s| s.v <= 0.0).map(|s| s.t)
+    }
+    /// Last time |v| > `eps`.
+    pub fn last_moving(&self, eps: f64) -> f64 {
+        self.samples.iter().rev().find(|s| s.v.abs() > eps).map(|s| s.t).unwrap_or(0.0)
+    }
+    /// Most negative v after the first stop.
+    pub fn min_v_after_stop(&self) -> f64 {
+        let t = self.t_stop().unwrap_or(f64::INFINITY);
+        self.samples.iter().filter(|s| s.t >= t).map(|s| s.v).fold(0.0, f64::min)
+    }
+    /// The last sample.
+    pub fn last(&self) -> &PlanarSample {
+        self.samples.last().expect("non-empty run")
+    }
+    /// Samples with `t0 ≤ t ≤ t1`.
+    pub fn window(&self, t0: f64, t1: f64) -> &[PlanarSample] {
+        let a = ((t0 / DT).round() as usize).min(self.samples.len());
+        let b = ((t1 / DT).round() as usize + 1).min(self.samples.len());
+        &self.samples[a..b]
+    }
+}
+
+/// T2a/T2b: the disk as a sphere (R = 0.2, isotropic I = 0.1) on a plane, v0 along +x, K_E = 1e5,
+/// μs = 0.25, μk = 0.2, K_R = 1600 and thresholds (2c) `μ N/(2 R K_E)` (explicit override),
+/// K_D and D_R = `damping_scale` × critical (1414.21 and 25.298), N = m g.
+pub fn disk(v0: f64, damping_scale: f64, duration: f64) -> Result<DiskRun, SimError> {
+    let k_e = 1e5;
+    let kd = damping_scale * 2.0 * (DISK_M * k_e).sqrt();
+    let dr = damping_scale * 2.0 * (DISK_I * 1600.0_f64).sqrt();
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(k_e)?
+        .with_slide_damping(Damping::Fixed(kd))?
+        .with_roll_override(RollOverride {
+            stiffness: 1600.0,
+            static_threshold: 0.25 / (2.0 * DISK_R * k_e),
+            kinetic_threshold: 0.2 / (2.0 * DISK_R * k_e),
+            per_newton: true,
+        })?
+        .with_roll_damping(Damping::Fixed(dr))?
+        .with_spin(SpinModel::Off)?;
+    disk_scene(material, v0, duration, None)
+}
+
+/// T2c: the same disk with the legacy constant roll torque (8), `μ_r = 0.1`
+/// (`|M_r| = μ_r R N = 0.98 N·m`); slide by the history model, history roll off.
+pub fn disk_legacy(v0: f64, duration: f64) -> Result<DiskRun, SimError> {
+    let k_e = 1e5;
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(k_e)?
+        .with_slide_damping(Damping::Fixed(2.0 * (DISK_M * k_e).sqrt()))?
+        .with_roll(0.0)?
+        .with_spin(SpinModel::Off)?;
+    disk_scene(material, v0, duration, Some(LegacyRoll { mu_r: 0.1, r_eff: DISK_R }))
+}
+
+fn disk_scene(material: Material, v0: f64, duration: f64, legacy: Option<LegacyRoll>) -> Result<DiskRun, SimError> {
+    let body = RigidBody::new(DISK_M, DVec3::splat(DISK_I))?
+        .with_position(DVec3::new(0.0, 0.0, DISK_R))
+        .with_velocity(DVec3::new(v0, 0.0, 0.0));
+    let mut scene = PlaneScene::new(
+        body,
+        Shape::Sphere { radius: DISK_R },
+        DVec3::new(0.0, 0.0, -G),
+        NormalModel::Constrained { n: DISK_M * G },
+        material,
+        DampingInertia::new(DISK_M, DISK_I, DISK_I),
+        DT,
+    )?;
+    if let Some(l) = legacy {
+        scene = scene.with_legacy_roll(l);
+    }
+    let samples = run_planar(&mut scene, (duration / DT).round() as usize)?;
+    Ok(DiskRun { samples })
+}
