@@ -248,3 +248,109 @@ fn disk_scene(material: Material, v0: f64, duration: f64, legacy: Option<LegacyR
     let samples = run_planar(&mut scene, (duration / DT).round() as usize)?;
     Ok(DiskRun { samples })
 }
+
+// ------------------------------------------------------------------------------------------
+// T3 — sphere rolling up an incline (spec §7 T3, App. D)
+
+/// Sphere of T3/T4: m = 5, R = 0.2, I = 0.4 m R² = 0.08.
+pub const SPHERE_M: f64 = 5.0;
+/// Sphere radius.
+pub const SPHERE_R: f64 = 0.2;
+/// Sphere inertia.
+pub const SPHERE_I: f64 = 0.08;
+
+/// Steady-state class of a T3b run (spec Table 2), from the final slide and roll modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SteadyClass {
+    /// Stationary: slide s, roll s.
+    Stationary,
+    /// Pure rolling: slide s, roll k.
+    PureRolling,
+    /// Rolling with slip: slide k, roll k.
+    RollingWithSlip,
+    /// Pure sliding: slide k, roll s.
+    PureSliding,
+}
+
+impl SteadyClass {
+    /// Class from the final (slide, roll) modes.
+    pub fn from_modes(slide: Mode, roll: Mode) -> Self {
+        match (slide, roll) {
+            (Mode::Static, Mode::Static) => SteadyClass::Stationary,
+            (Mode::Static, Mode::Kinetic) => SteadyClass::PureRolling,
+            (Mode::Kinetic, Mode::Kinetic) => SteadyClass::RollingWithSlip,
+            (Mode::Kinetic, Mode::Static) => SteadyClass::PureSliding,
+        }
+    }
+    /// Short label (S, PR, RwS, PS).
+    pub fn label(self) -> &'static str {
+        match self {
+            SteadyClass::Stationary => "S",
+            SteadyClass::PureRolling => "PR",
+            SteadyClass::RollingWithSlip => "RwS",
+            SteadyClass::PureSliding => "PS",
+        }
+    }
+}
+
+/// Result of a T3 sphere run.
+#[derive(Clone, Debug)]
+pub struct SphereRun {
+    /// Normal force m g cos α.
+    pub n: f64,
+    /// Time step of the run.
+    pub dt: f64,
+    /// All samples.
+    pub samples: Vec<PlanarSample>,
+}
+
+impl SphereRun {
+    /// Final class (Table 2).
+    pub fn class(&self) -> SteadyClass {
+        let l = self.samples.last().expect("non-empty run");
+        SteadyClass::from_modes(l.slide, l.roll)
+    }
+    /// Slide-mode switches.
+    pub fn slide_switches(&self) -> Vec<(f64, Mode)> {
+        mode_switches(&self.samples, |s| s.slide)
+    }
+    /// Roll-mode switches.
+    pub fn roll_switches(&self) -> Vec<(f64, Mode)> {
+        mode_switches(&self.samples, |s| s.roll)
+    }
+    /// Sample at time `t`.
+    pub fn at(&self, t: f64) -> &PlanarSample {
+        &self.samples[((t / self.dt).round() as usize).min(self.samples.len() - 1)]
+    }
+}
+
+/// T3: sphere (m = 5, R = 0.2, I = 0.08) on an incline of `alpha_deg` degrees, v0 up-slope,
+/// ω0 = 0, μs = 0.25, μk = 0.2, K_E = 1e5, K_R = 4 η_r R² K_E (2b), thresholds (2c), damping
+/// `damping_frac` × critical for slide (K_D = 2√(m K_E)) and roll (D_R = 2√(I K_R)),
+/// N = m g cos α constant.
+pub fn sphere_incline(alpha_deg: f64, eta_r: f64, damping_frac: f64, v0: f64, dt: f64, duration: f64) -> Result<SphereRun, SimError> {
+    let alpha = alpha_deg.to_radians();
+    let k_e = 1e5;
+    let k_r = 4.0 * eta_r * SPHERE_R * SPHERE_R * k_e;
+    let n = SPHERE_M * G * alpha.cos();
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(k_e)?
+        .with_slide_damping(Damping::Fixed(damping_frac * 2.0 * (SPHERE_M * k_e).sqrt()))?
+        .with_roll(eta_r)?
+        .with_roll_damping(Damping::Fixed(damping_frac * 2.0 * (SPHERE_I * k_r).sqrt()))?
+        .with_spin(SpinModel::Off)?;
+    let body = RigidBody::new(SPHERE_M, DVec3::splat(SPHERE_I))?
+        .with_position(DVec3::new(0.0, 0.0, SPHERE_R))
+        .with_velocity(DVec3::new(v0, 0.0, 0.0));
+    let mut scene = PlaneScene::new(
+        body,
+        Shape::Sphere { radius: SPHERE_R },
+        incline_gravity(G, alpha),
+        NormalModel::Constrained { n },
+        material,
+        DampingInertia::new(SPHERE_M, SPHERE_I, SPHERE_I),
+        dt,
+    )?;
+    let samples = run_planar(&mut scene, (duration / dt).round() as usize)?;
+    Ok(SphereRun { n, dt, samples })
+}
