@@ -46,6 +46,7 @@ pub mod cli;
 pub mod elliptic;
 pub mod exact;
 pub mod experiments;
+mod experiments_rows;
 pub mod generic;
 mod ode;
 pub mod quad;
