@@ -286,6 +286,18 @@ pub fn t_eps(pressure: Pressure, eps: f64) -> f64 {
     exact::q_t_of_eps(pressure, eps).1
 }
 
+/// `sqrt(x² + y²)` without the cost of `hypot` in the normal range; falls back to `hypot`
+/// when the squares would overflow or underflow.
+#[inline(always)]
+fn norm2(x: f64, y: f64) -> f64 {
+    let s = x * x + y * y;
+    if s < 1e300 && s > 1e-300 {
+        s.sqrt()
+    } else {
+        x.hypot(y)
+    }
+}
+
 static DEFAULT_TABLES: std::sync::OnceLock<[Arc<HarmonicTable>; 2]> = std::sync::OnceLock::new();
 
 fn default_table(p: Pressure) -> Arc<HarmonicTable> {
@@ -409,7 +421,7 @@ impl Patch {
             }
             Model::Linear | Model::Harmonic(_) => {
                 let z = self.rho * q;
-                let r = s.hypot(z);
+                let r = norm2(s, z);
                 if r == 0.0 {
                     return (0.0, 0.0);
                 }
@@ -430,7 +442,7 @@ impl Patch {
                 }
                 let (x, y) = (s / mx, bq / mx);
                 let l = if m == 2.0 {
-                    x.hypot(y)
+                    norm2(x, y)
                 } else if m == 1.0 {
                     x + y
                 } else {
@@ -458,7 +470,7 @@ impl Patch {
             return Err(ContensouError::NonFiniteInput);
         }
         model.validate()?;
-        let s = slip[0].hypot(slip[1]);
+        let s = norm2(slip[0], slip[1]);
         let q = self.radius * spin.abs();
         if s == 0.0 && q == 0.0 && !matches!(model, Model::Smooth(_)) {
             return Err(ContensouError::Stick);
