@@ -1,0 +1,2 @@
+//! placeholder
+pub(crate) fn rows() -> Vec<crate::validation::Row> { Vec::new() }
