@@ -1,0 +1,981 @@
+//! Two contact points: realizability of two-point rolling ([004], spec §3).
+//!
+//! A rigid body touches fixed surfaces at `P⁺ = contacts[0]` and `P⁻ = contacts[1]`. At a
+//! two-point rolling state (case RR, the set `Σ#`) the contact forces are indeterminate (an
+//! internal force along the chord `P⁻P⁺` is free), so the static Coulomb inequalities cannot
+//! be checked. Realizability (Definition 11 of [004]) uses only the slipping fields:
+//!
+//! 1. no limit direction of the two-point slipping field `F_SS` at `Σ#` is repelling;
+//! 2. `Σ#` is an attracting sliding point of `F_RS` (`P⁺` rolls, `P⁻` slips);
+//! 3. `Σ#` is an attracting sliding point of `F_SR` (`P⁻` rolls, `P⁺` slips).
+//!
+//! Computation (spec §3.8, with an engineering change in step 5): everything is expressed
+//! through the 6×6 contact mobility (Delassus) matrix `W` in the contact frames and the
+//! free contact-point accelerations `b`. The SS limit field depends on the slip direction
+//! `d ∈ S²` (coordinates `(u1⁺, u1⁻, u_a)`) only through the two friction angles
+//! `(θ⁺, θ⁻)` on a torus; after clearing the (positive) determinant `D` of the normal-force
+//! system the two limit-direction conditions `g⁺ = g⁻ = 0` are trigonometric polynomials of
+//! bidegree (2,1) and (1,2). For each of `K` samples of `θ⁻` the curve `g⁻ = 0` is solved in
+//! closed form for `θ⁺` (a line meets the unit circle), and `g⁺` is tracked along both
+//! branches (through folds); sign changes are refined by a safeguarded secant method. This
+//! 1-D reduction replaces the 20 000-point sphere lattice of the spec; the tests compare it
+//! against such a dense lattice search on random bodies.
+
+use super::linalg::{check_curvature, check_f, check_inertia, check_m, check_v, skew};
+use super::RealizabilityError as E;
+use glam::{DMat3, DVec3};
+use nalgebra::{Matrix4, Matrix6, Vector4, Vector6};
+use std::f64::consts::PI;
+use std::fmt;
+
+/// One contact point of a [`TwoContactProblem`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactSpec {
+    /// Contact point (world) [m].
+    pub point: DVec3,
+    /// Normal of the fixed surface at the point, into the body (normalised internally).
+    pub normal: DVec3,
+    /// Friction coefficient at zero slip `μ₀` (≥ 0).
+    pub mu: f64,
+    /// Relative radius-of-curvature tensor `Q = (S_b + S_e)⁻¹` on the tangent plane (world,
+    /// symmetric PSD; default zero; only used when the spin `Ω_a ≠ 0`).
+    pub curvature_radius: DMat3,
+}
+
+impl ContactSpec {
+    /// A contact with zero curvature radius tensor.
+    pub fn new(point: DVec3, normal: DVec3, mu: f64) -> Self {
+        ContactSpec { point, normal, mu, curvature_radius: DMat3::ZERO }
+    }
+
+    /// Sets the relative radius-of-curvature tensor `Q`.
+    pub fn with_curvature_radius(mut self, q: DMat3) -> Self {
+        self.curvature_radius = q;
+        self
+    }
+}
+
+/// Numerical options of the two-contact analysis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Number of `θ⁻` slices of the torus scan (default 160, minimum 16).
+    pub scan_samples: usize,
+    /// Relative tolerance for marginal decisions (× reference acceleration; default 1e-9).
+    pub rel_tol: f64,
+    /// Exclusion radius around the single-slip directions `±e_{u1±}` (default 1e-5).
+    pub exclusion_tol: f64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { scan_samples: 160, rel_tol: 1e-9, exclusion_tol: 1e-5 }
+    }
+}
+
+/// A rigid body with two contact points at a two-point rolling state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwoContactProblem {
+    /// Mass [kg] (> 0).
+    pub mass: f64,
+    /// Inertia tensor about the centre of mass, world axes [kg m²] (SPD).
+    pub inertia_world: DMat3,
+    /// Centre of mass [m].
+    pub com: DVec3,
+    /// `[P⁺, P⁻]`.
+    pub contacts: [ContactSpec; 2],
+    /// Applied force at the centre of mass, gravity included [N].
+    pub applied_force: DVec3,
+    /// Applied torque about the centre of mass [N m].
+    pub applied_torque: DVec3,
+    /// Spin `Ω_a` about the chord `a = (P⁺ − P⁻)/‖P⁺ − P⁻‖` [rad/s] (the only angular
+    /// velocity compatible with two-point rolling).
+    pub spin: f64,
+    /// Numerical options.
+    pub options: Options,
+}
+
+/// A transition out of two-point rolling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Transition {
+    /// `P⁺` keeps rolling, `P⁻` starts to slip.
+    RS,
+    /// `P⁻` keeps rolling, `P⁺` starts to slip.
+    SR,
+    /// Both contacts start to slip.
+    SS,
+}
+
+impl Transition {
+    /// `"RS"`, `"SR"` or `"SS"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Transition::RS => "RS",
+            Transition::SR => "SR",
+            Transition::SS => "SS",
+        }
+    }
+}
+
+impl fmt::Display for Transition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Overall verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// All three conditions of Definition 11 hold strictly.
+    Realizable,
+    /// At least one condition fails strictly.
+    NotRealizable,
+    /// A deciding quantity is within tolerance of zero (boundary of the region).
+    Marginal,
+    /// A normal force is non-positive in some limit, or a system is singular: no verdict.
+    IllPosed,
+}
+
+/// Contact geometry (spec §3.1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// Unit chord `a` from `P⁻` to `P⁺`.
+    pub a: DVec3,
+    /// `t1± = a × n± / ‖·‖`.
+    pub t1: [DVec3; 2],
+    /// `t2± = n± × t1±`.
+    pub t2: [DVec3; 2],
+    /// Unit normals `n±`.
+    pub n: [DVec3; 2],
+    /// `c± = 1/(t2±·a) ≥ 1`.
+    pub c: [f64; 2],
+    /// `r± = P± − C`.
+    pub r: [DVec3; 2],
+}
+
+/// Two-point rolling solve (accelerations unique, forces up to the internal chord force).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RrInfo {
+    /// Acceleration of the centre of mass [m/s²].
+    pub acc_com: DVec3,
+    /// Angular acceleration [rad/s²] (parallel to `a` when `Ω_a = 0`).
+    pub ang_acc: DVec3,
+    /// `a·ω̇`.
+    pub spin_acc: f64,
+    /// A particular solution `(F⁺₀, F⁻₀)`; the family is `F⁺₀ + τa`, `F⁻₀ − τa`.
+    pub forces: [DVec3; 2],
+    /// Residual of the rolling equations [m/s²].
+    pub residual: f64,
+    /// Interval of `τ` for which both forces lie in their Coulomb cones with `N > 0`
+    /// (ends may be infinite), or `None` (rolling not *possible*).
+    pub possible_interval: Option<(f64, f64)>,
+    /// Friction utilisation of `P⁻` with `t2⁻·F⁻ = 0` (spec §3.10: `RS_ok ⇔ η_RS < 1`).
+    pub eta_rs: f64,
+    /// Friction utilisation of `P⁺` with `t2⁺·F⁺ = 0` (`SR_ok ⇔ η_SR < 1`).
+    pub eta_sr: f64,
+}
+
+/// One-point slip check (RS or SR, spec §3.6).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OneSlipCheck {
+    /// Slip acceleration `t1·v̇` of the slipping contact for `σ = +1` and `σ = −1` [m/s²].
+    pub slip_acc: [f64; 2],
+    /// Normal force at the rolling contact for `σ = ±1` [N].
+    pub normal_rolling: [f64; 2],
+    /// Normal force at the slipping contact for `σ = ±1` [N].
+    pub normal_slipping: [f64; 2],
+    /// `slip_acc[0] < 0 < slip_acc[1]` (attracting sliding point).
+    pub attracting: bool,
+    /// `min(−slip_acc[0], slip_acc[1])` [m/s²] (> 0 ⇔ attracting).
+    pub margin: f64,
+    /// Signs `σ` with `σ s(σ) > 0`: slip can start along `σ t1` of the slipping contact.
+    pub escape_sigma: [bool; 2],
+}
+
+/// A limit direction of the two-point slipping field at `Σ#`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SsLimitDirection {
+    /// Unit direction in `(u1⁺, u1⁻, u_a)` coordinates.
+    pub d: DVec3,
+    /// `φ⁺ = atan2(d3, d1)` [rad].
+    pub phi_plus: f64,
+    /// `φ⁻ = atan2(d3, d2)` [rad].
+    pub phi_minus: f64,
+    /// Radial part `R = F*(d)·d` [m/s²]: `< 0` attracting.
+    pub r: f64,
+    /// `R < 0`.
+    pub attracting: bool,
+    /// Normal forces `(N⁺, N⁻)` in this limit [N].
+    pub normal_forces: [f64; 2],
+    /// Unit physical slip directions at `P⁺`, `P⁻` (world).
+    pub slip_dirs: [DVec3; 2],
+}
+
+/// The SS analysis (spec §3.5, step 5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SsInfo {
+    /// Limit directions.
+    pub directions: Vec<SsLimitDirection>,
+    /// Roots that converged onto the excluded single-slip directions `±e_{u1±}`.
+    pub boundary_roots: Vec<DVec3>,
+    /// No limit direction exists (the SS condition then holds vacuously).
+    pub no_limit_directions: bool,
+    /// `−max R` over the directions (+∞ if none) [m/s²].
+    pub margin: f64,
+}
+
+/// Result of [`TwoContactProblem::realizability`] (spec §3.9).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Geometry.
+    pub geometry: Geometry,
+    /// Every normal force of every limit is positive and every solve regular.
+    pub well_posed: bool,
+    /// Reasons when not well posed.
+    pub ill_posed_reasons: Vec<String>,
+    /// Two-point rolling solve.
+    pub rr: RrInfo,
+    /// `P⁺` rolls, `P⁻` slips.
+    pub rs: OneSlipCheck,
+    /// `P⁻` rolls, `P⁺` slips.
+    pub sr: OneSlipCheck,
+    /// Two-point slipping limit directions.
+    pub ss: SsInfo,
+    /// Transitions that can start (failed or marginal conditions).
+    pub transitions: Vec<Transition>,
+    /// Definition 11 verdict (strict; `false` when marginal or ill posed).
+    pub realizable: bool,
+    /// Signed margin `min(RS margin, SR margin, SS margin)` [m/s²]: `> 0` ⇔ realizable
+    /// (when well posed); `0` when ill posed.
+    pub margin: f64,
+    /// Reference acceleration used for tolerances [m/s²].
+    pub accel_ref: f64,
+    /// Verdict.
+    pub status: Status,
+    /// `realizable == (η_RS < 1 ∧ η_SR < 1 ∧ possible)` (spec §3.10, conjectured closed form).
+    pub force_based_agrees: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Prepared {
+    pub geo: Geometry,
+    pub mu: [f64; 2],
+    /// Contact mobility in the local frames `(t1⁺, t2⁺, n⁺, t1⁻, t2⁻, n⁻)`.
+    pub wl: [[f64; 6]; 6],
+    /// Free contact-point accelerations in the local frames.
+    pub bl: [f64; 6],
+    /// World blocks `W_kj`.
+    pub w: [[DMat3; 2]; 2],
+    /// World free accelerations `b_k`.
+    pub b: [DVec3; 2],
+    pub jinv: DMat3,
+    pub alpha0: DVec3,
+    pub a_ref: f64,
+}
+
+/// Cleared SS evaluation at a torus point: `D`, `D N±`, `D (t1⁺, t2⁺, t1⁻, t2⁻)·v̇±`.
+#[derive(Clone, Copy, Debug)]
+struct SsEval {
+    d: f64,
+    dnp: f64,
+    dnm: f64,
+    dv: [f64; 4],
+}
+
+impl SsEval {
+    fn gp(&self, cp: f64, sp: f64) -> f64 {
+        -sp * self.dv[0] + cp * self.dv[1]
+    }
+    fn gm(&self, cm: f64, sm: f64) -> f64 {
+        -sm * self.dv[2] + cm * self.dv[3]
+    }
+}
+
+impl Prepared {
+    #[inline]
+    fn ss_eval(&self, cp: f64, sp: f64, cm: f64, sm: f64) -> SsEval {
+        let wl = &self.wl;
+        let (m0, m1) = (self.mu[0], self.mu[1]);
+        let ep = [-m0 * cp, -m0 * sp];
+        let em = [-m1 * cm, -m1 * sm];
+        let mut wp = [0.0; 6];
+        let mut wm = [0.0; 6];
+        for i in 0..6 {
+            wp[i] = wl[i][0] * ep[0] + wl[i][1] * ep[1] + wl[i][2];
+            wm[i] = wl[i][3] * em[0] + wl[i][4] * em[1] + wl[i][5];
+        }
+        let (app, apm, amp, amm) = (wp[2], wm[2], wp[5], wm[5]);
+        let (bp, bm) = (self.bl[2], self.bl[5]);
+        let d = app * amm - apm * amp;
+        let dnp = -bp * amm + apm * bm;
+        let dnm = -bm * app + amp * bp;
+        let dv = [
+            d * self.bl[0] + wp[0] * dnp + wm[0] * dnm,
+            d * self.bl[1] + wp[1] * dnp + wm[1] * dnm,
+            d * self.bl[3] + wp[3] * dnp + wm[3] * dnm,
+            d * self.bl[4] + wp[4] * dnp + wm[4] * dnm,
+        ];
+        SsEval { d, dnp, dnm, dv }
+    }
+
+    /// `F* = (u̇1⁺, u̇1⁻, u̇_a)` and `N±` at a torus point.
+    fn field_at(&self, cp: f64, sp: f64, cm: f64, sm: f64) -> (DVec3, [f64; 2]) {
+        let e = self.ss_eval(cp, sp, cm, sm);
+        let f = DVec3::new(e.dv[0] / e.d, e.dv[2] / e.d, e.dv[1] / (e.d * self.geo.c[0]));
+        (f, [e.dnp / e.d, e.dnm / e.d])
+    }
+
+    /// Torus angles (as cos/sin) of a direction `d` in `(u1⁺, u1⁻, u_a)`.
+    fn torus_of(&self, d: DVec3) -> Option<(f64, f64, f64, f64)> {
+        let [cpl, cmi] = self.geo.c;
+        let lp = (d.x * d.x + (cpl * d.z).powi(2)).sqrt();
+        let lm = (d.y * d.y + (cmi * d.z).powi(2)).sqrt();
+        if lp == 0.0 || lm == 0.0 {
+            return None;
+        }
+        Some((d.x / lp, cpl * d.z / lp, d.y / lm, cmi * d.z / lm))
+    }
+}
+
+/// Minimum of `s + p cos θ + q sin θ` over `θ ∈ [lo, hi]`.
+fn min_affine_on_arc(s: f64, p: f64, q: f64, lo: f64, hi: f64) -> f64 {
+    let f = |t: f64| s + p * t.cos() + q * t.sin();
+    let mut m = f(lo).min(f(hi));
+    if p != 0.0 || q != 0.0 {
+        let t = (q.atan2(p) + PI).rem_euclid(2.0 * PI);
+        for tt in [t, t + 2.0 * PI, t - 2.0 * PI] {
+            if tt > lo && tt < hi {
+                m = m.min(f(tt));
+            }
+        }
+    }
+    m
+}
+
+impl TwoContactProblem {
+    /// A problem with default options and zero spin.
+    pub fn new(mass: f64, inertia_world: DMat3, com: DVec3, contacts: [ContactSpec; 2], applied_force: DVec3, applied_torque: DVec3) -> Self {
+        TwoContactProblem {
+            mass,
+            inertia_world,
+            com,
+            contacts,
+            applied_force,
+            applied_torque,
+            spin: 0.0,
+            options: Options::default(),
+        }
+    }
+
+    /// Sets the spin `Ω_a` about the chord.
+    pub fn with_spin(mut self, spin: f64) -> Self {
+        self.spin = spin;
+        self
+    }
+
+    /// Sets the numerical options.
+    pub fn with_options(mut self, options: Options) -> Self {
+        self.options = options;
+        self
+    }
+
+    pub(crate) fn prepare(&self) -> Result<Prepared, E> {
+        check_f(self.mass, "mass")?;
+        if self.mass <= 0.0 {
+            return Err(E::NonPositiveMass);
+        }
+        let jinv = check_inertia(self.inertia_world)?;
+        check_v(self.com, "com")?;
+        check_v(self.applied_force, "applied force")?;
+        check_v(self.applied_torque, "applied torque")?;
+        check_f(self.spin, "spin")?;
+        let mut n = [DVec3::ZERO; 2];
+        let mut r = [DVec3::ZERO; 2];
+        for k in 0..2 {
+            let c = &self.contacts[k];
+            check_v(c.point, "contact point")?;
+            check_v(c.normal, "contact normal")?;
+            check_f(c.mu, "mu")?;
+            check_m(c.curvature_radius, "curvature radius")?;
+            if c.mu < 0.0 {
+                return Err(E::NegativeFriction);
+            }
+            let l = c.normal.length();
+            if !(l > 1e-12) {
+                return Err(E::ZeroNormal);
+            }
+            n[k] = c.normal / l;
+            check_curvature(c.curvature_radius, n[k])?;
+            r[k] = c.point - self.com;
+        }
+        let chord = r[0] - r[1];
+        let ell = r[0].length().max(r[1].length()).max(chord.length());
+        if !(chord.length() > 1e-9 * ell) || ell == 0.0 {
+            return Err(E::DegenerateGeometry("coincident contact points"));
+        }
+        let a = chord.normalize();
+        let mut t1 = [DVec3::ZERO; 2];
+        let mut t2 = [DVec3::ZERO; 2];
+        let mut cc = [0.0; 2];
+        for k in 0..2 {
+            let x = a.cross(n[k]);
+            if !(x.length() > 1e-6) {
+                return Err(E::DegenerateGeometry("chord parallel to a contact normal"));
+            }
+            t1[k] = x.normalize();
+            t2[k] = n[k].cross(t1[k]);
+            cc[k] = 1.0 / t2[k].dot(a);
+        }
+        let m = self.mass;
+        let omega = a * self.spin;
+        let gyr = omega.cross(self.inertia_world * omega);
+        let alpha0 = jinv * (self.applied_torque - gyr);
+        let mut b = [DVec3::ZERO; 2];
+        for k in 0..2 {
+            let mut drift = self.contacts[k].curvature_radius * omega.cross(n[k]);
+            drift -= n[k] * drift.dot(n[k]);
+            let kappa = omega.cross(omega.cross(r[k])) + omega.cross(drift);
+            b[k] = self.applied_force / m + alpha0.cross(r[k]) + kappa;
+        }
+        let mut w = [[DMat3::ZERO; 2]; 2];
+        for k in 0..2 {
+            for j in 0..2 {
+                w[k][j] = DMat3::IDENTITY * (1.0 / m) - skew(r[k]) * jinv * skew(r[j]);
+            }
+        }
+        let frames = [[t1[0], t2[0], n[0]], [t1[1], t2[1], n[1]]];
+        let mut wl = [[0.0; 6]; 6];
+        let mut bl = [0.0; 6];
+        for k in 0..2 {
+            for p in 0..3 {
+                bl[3 * k + p] = frames[k][p].dot(b[k]);
+                for j in 0..2 {
+                    for q in 0..3 {
+                        wl[3 * k + p][3 * j + q] = frames[k][p].dot(w[k][j] * frames[j][q]);
+                    }
+                }
+            }
+        }
+        let a_ref = (self.applied_force.length() / m)
+            .max(self.applied_torque.length() / (m * ell))
+            .max(self.spin * self.spin * ell)
+            .max(1e-300);
+        Ok(Prepared {
+            geo: Geometry { a, t1, t2, n, c: cc, r },
+            mu: [self.contacts[0].mu, self.contacts[1].mu],
+            wl,
+            bl,
+            w,
+            b,
+            jinv,
+            alpha0,
+            a_ref,
+        })
+    }
+
+    /// The SS limit field `F*(d) = (u̇1⁺, u̇1⁻, u̇_a)` and normal forces `(N⁺, N⁻)` for a slip
+    /// direction `d` in `(u1⁺, u1⁻, u_a)` coordinates (spec §3.8 step 4). `Ok(None)` for the
+    /// excluded directions (`d` with a zero slip at one contact) or a singular system.
+    pub fn ss_limit_field(&self, d: DVec3) -> Result<Option<(DVec3, [f64; 2])>, E> {
+        let p = self.prepare()?;
+        let Some((cp, sp, cm, sm)) = p.torus_of(d) else { return Ok(None) };
+        let (f, n) = p.field_at(cp, sp, cm, sm);
+        if f.is_finite() && n[0].is_finite() && n[1].is_finite() {
+            Ok(Some((f, n)))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Runs the realizability analysis (Definition 11 of [004], spec §3.8–3.9).
+    pub fn realizability(&self) -> Result<Report, E> {
+        let p = self.prepare()?;
+        let tol = self.options.rel_tol.max(0.0) * p.a_ref;
+        let tol_n = 1e-12 * self.mass * p.a_ref;
+        let mut reasons: Vec<String> = Vec::new();
+
+        let rr = rr_solve(self, &p)?;
+        let rs = one_slip(&p, 0, 1, tol, tol_n, &mut reasons)?;
+        let sr = one_slip(&p, 1, 0, tol, tol_n, &mut reasons)?;
+        let ss = ss_analysis(&p, &self.options, tol, tol_n, &mut reasons);
+
+        let well_posed = reasons.is_empty();
+        let mut transitions = Vec::new();
+        if rs.margin <= tol {
+            transitions.push(Transition::RS);
+        }
+        if sr.margin <= tol {
+            transitions.push(Transition::SR);
+        }
+        if ss.margin <= tol {
+            transitions.push(Transition::SS);
+        }
+        let margin_raw = rs.margin.min(sr.margin).min(ss.margin);
+        let (status, realizable, margin) = if !well_posed {
+            (Status::IllPosed, false, 0.0)
+        } else if margin_raw.abs() <= tol {
+            (Status::Marginal, false, margin_raw)
+        } else if margin_raw > 0.0 {
+            (Status::Realizable, true, margin_raw)
+        } else {
+            (Status::NotRealizable, false, margin_raw)
+        };
+        let force_based = rr.eta_rs < 1.0 && rr.eta_sr < 1.0 && rr.possible_interval.is_some();
+        Ok(Report {
+            geometry: p.geo,
+            well_posed,
+            ill_posed_reasons: reasons,
+            rr,
+            rs,
+            sr,
+            ss,
+            transitions,
+            realizable,
+            margin,
+            accel_ref: p.a_ref,
+            status,
+            force_based_agrees: force_based == realizable,
+        })
+    }
+}
+
+fn rr_solve(pb: &TwoContactProblem, p: &Prepared) -> Result<RrInfo, E> {
+    let a = p.geo.a;
+    let mut wm = Matrix6::<f64>::zeros();
+    let mut rhs = Vector6::<f64>::zeros();
+    let u = [a, -a];
+    let tr = (0..2).map(|k| p.w[k][k].x_axis.x + p.w[k][k].y_axis.y + p.w[k][k].z_axis.z).sum::<f64>() / 6.0;
+    for k in 0..2 {
+        for j in 0..2 {
+            for i in 0..3 {
+                for l in 0..3 {
+                    wm[(3 * k + i, 3 * j + l)] = p.w[k][j].col(l)[i] + 0.5 * tr * u[k][i] * u[j][l];
+                }
+            }
+        }
+        for i in 0..3 {
+            rhs[3 * k + i] = -p.b[k][i];
+        }
+    }
+    let f = wm.lu().solve(&rhs).ok_or(E::SingularSystem("two-point rolling solve"))?;
+    let fp = DVec3::new(f[0], f[1], f[2]);
+    let fm = DVec3::new(f[3], f[4], f[5]);
+    let mut residual = 0.0f64;
+    for k in 0..2 {
+        let v = p.b[k] + p.w[k][0] * fp + p.w[k][1] * fm;
+        residual = residual.max(v.length());
+    }
+    let r = p.geo.r;
+    let acc_com = (pb.applied_force + fp + fm) / pb.mass;
+    let ang_acc = p.alpha0 + p.jinv * (r[0].cross(fp) + r[1].cross(fm));
+    let g = &p.geo;
+    // η_RS: member with t2⁻·F⁻ = 0 (F⁻(τ) = F⁻₀ − τa).
+    let tau_rs = g.c[1] * g.t2[1].dot(fm);
+    let fm_rs = fm - a * tau_rs;
+    let eta_rs = ratio(g.t1[1].dot(fm_rs).abs(), p.mu[1] * g.n[1].dot(fm_rs));
+    let tau_sr = -g.c[0] * g.t2[0].dot(fp);
+    let fp_sr = fp + a * tau_sr;
+    let eta_sr = ratio(g.t1[0].dot(fp_sr).abs(), p.mu[0] * g.n[0].dot(fp_sr));
+    let ip = cone_interval(fp, a, g.n[0], p.mu[0]);
+    let im = cone_interval(fm, -a, g.n[1], p.mu[1]);
+    let possible_interval = match (ip, im) {
+        (Some((a0, a1)), Some((b0, b1))) => {
+            let lo = a0.max(b0);
+            let hi = a1.min(b1);
+            if lo <= hi {
+                Some((lo, hi))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    Ok(RrInfo {
+        acc_com,
+        ang_acc,
+        spin_acc: ang_acc.dot(a),
+        forces: [fp, fm],
+        residual,
+        possible_interval,
+        eta_rs,
+        eta_sr,
+    })
+}
+
+fn ratio(num: f64, den: f64) -> f64 {
+    if num == 0.0 && den > 0.0 {
+        0.0
+    } else if den > 0.0 {
+        num / den
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// `{τ : F₀ + τ e ∈ Coulomb cone (μ, n), n·F > 0}` as an interval (ends may be infinite).
+fn cone_interval(f0: DVec3, e: DVec3, n: DVec3, mu: f64) -> Option<(f64, f64)> {
+    let n0 = n.dot(f0);
+    let ne = n.dot(e);
+    let t0 = f0 - n * n0;
+    let te = e - n * ne;
+    let qa = te.dot(te) - mu * mu * ne * ne;
+    let qb = 2.0 * (t0.dot(te) - mu * mu * n0 * ne);
+    let qc = t0.dot(t0) - mu * mu * n0 * n0;
+    let scale = f0.length().max(1e-300);
+    // Pieces where q ≤ 0.
+    let mut pieces: Vec<(f64, f64)> = Vec::new();
+    if qa.abs() <= 1e-14 {
+        if qb.abs() <= 1e-14 * scale {
+            if qc <= 0.0 {
+                pieces.push((f64::NEG_INFINITY, f64::INFINITY));
+            }
+        } else if qb > 0.0 {
+            pieces.push((f64::NEG_INFINITY, -qc / qb));
+        } else {
+            pieces.push((-qc / qb, f64::INFINITY));
+        }
+    } else {
+        let disc = qb * qb - 4.0 * qa * qc;
+        if disc < 0.0 {
+            if qa < 0.0 {
+                pieces.push((f64::NEG_INFINITY, f64::INFINITY));
+            }
+        } else {
+            let sq = disc.sqrt();
+            let (x1, x2) = {
+                let a = (-qb - sq) / (2.0 * qa);
+                let b = (-qb + sq) / (2.0 * qa);
+                (a.min(b), a.max(b))
+            };
+            if qa > 0.0 {
+                pieces.push((x1, x2));
+            } else {
+                pieces.push((f64::NEG_INFINITY, x1));
+                pieces.push((x2, f64::INFINITY));
+            }
+        }
+    }
+    // Keep the positive-normal part.
+    let mut out: Option<(f64, f64)> = None;
+    for (lo, hi) in pieces {
+        let (mut lo, mut hi) = (lo, hi);
+        if ne > 0.0 {
+            lo = lo.max(-n0 / ne);
+        } else if ne < 0.0 {
+            hi = hi.min(-n0 / ne);
+        } else if n0 <= 0.0 {
+            continue;
+        }
+        if lo > hi {
+            continue;
+        }
+        let probe = if lo.is_finite() && hi.is_finite() {
+            0.5 * (lo + hi)
+        } else if lo.is_finite() {
+            lo + 1.0 + lo.abs()
+        } else if hi.is_finite() {
+            hi - 1.0 - hi.abs()
+        } else {
+            0.0
+        };
+        if n0 + probe * ne > 0.0 || (lo == hi && n0 + lo * ne >= 0.0) {
+            out = Some(match out {
+                None => (lo, hi),
+                Some((a, b)) => (a.min(lo), b.max(hi)),
+            });
+        }
+    }
+    out
+}
+
+/// RR → RS (roll = 0, slip = 1) or RR → SR (roll = 1, slip = 0) check.
+fn one_slip(p: &Prepared, roll: usize, slip: usize, tol: f64, tol_n: f64, reasons: &mut Vec<String>) -> Result<OneSlipCheck, E> {
+    let (ro, so) = (3 * roll, 3 * slip);
+    let mu = p.mu[slip];
+    let mut out = OneSlipCheck {
+        slip_acc: [0.0; 2],
+        normal_rolling: [0.0; 2],
+        normal_slipping: [0.0; 2],
+        attracting: false,
+        margin: 0.0,
+        escape_sigma: [false; 2],
+    };
+    let name = if roll == 0 { "RS" } else { "SR" };
+    for (si, sigma) in [1.0, -1.0].into_iter().enumerate() {
+        let e = [-mu * sigma, 0.0, 1.0];
+        let mut a = Matrix4::<f64>::zeros();
+        let mut rhs = Vector4::<f64>::zeros();
+        for i in 0..3 {
+            for q in 0..3 {
+                a[(i, q)] = p.wl[ro + i][ro + q];
+            }
+            a[(i, 3)] = (0..3).map(|q| p.wl[ro + i][so + q] * e[q]).sum();
+            rhs[i] = -p.bl[ro + i];
+        }
+        for q in 0..3 {
+            a[(3, q)] = p.wl[so + 2][ro + q];
+        }
+        a[(3, 3)] = (0..3).map(|q| p.wl[so + 2][so + q] * e[q]).sum();
+        rhs[3] = -p.bl[so + 2];
+        let x = a.lu().solve(&rhs).ok_or(E::SingularSystem("one-point slip solve"))?;
+        let s = p.bl[so] + (0..3).map(|q| p.wl[so][ro + q] * x[q]).sum::<f64>() + x[3] * (0..3).map(|q| p.wl[so][so + q] * e[q]).sum::<f64>();
+        out.slip_acc[si] = s;
+        out.normal_rolling[si] = x[2];
+        out.normal_slipping[si] = x[3];
+        if !(x[2] > tol_n && x[3] > tol_n) || !s.is_finite() {
+            reasons.push(format!("{name} limit σ={sigma:+}: non-positive normal force"));
+        }
+        out.escape_sigma[si] = sigma * s > 0.0;
+    }
+    out.margin = (-out.slip_acc[0]).min(out.slip_acc[1]);
+    out.attracting = out.margin > tol;
+    Ok(out)
+}
+
+/// Branch point of `g⁻ = 0` at `θ⁻` (cos/sin `cm`, `sm`): `(cp, sp)` on branch `b` (±1).
+#[derive(Clone, Copy, Debug)]
+struct Slice {
+    cm: f64,
+    sm: f64,
+    s: f64,
+    pq: (f64, f64),
+    delta: f64,
+}
+
+fn slice(p: &Prepared, theta: f64) -> Slice {
+    let (sm, cm) = theta.sin_cos();
+    let e0 = p.ss_eval(0.0, 0.0, cm, sm).gm(cm, sm);
+    let e1 = p.ss_eval(1.0, 0.0, cm, sm).gm(cm, sm);
+    let e2 = p.ss_eval(0.0, 1.0, cm, sm).gm(cm, sm);
+    let (s, pp, qq) = (e0, e1 - e0, e2 - e0);
+    Slice { cm, sm, s, pq: (pp, qq), delta: pp * pp + qq * qq - s * s }
+}
+
+impl Slice {
+    fn point(&self, branch: f64) -> Option<(f64, f64)> {
+        let (pp, qq) = self.pq;
+        let rho2 = pp * pp + qq * qq;
+        if !(rho2 > 0.0) {
+            return None;
+        }
+        let dl = self.delta.max(0.0).sqrt();
+        let x = (-pp * self.s - branch * qq * dl) / rho2;
+        let y = (-qq * self.s + branch * pp * dl) / rho2;
+        Some((x, y))
+    }
+}
+
+fn h_on_branch(p: &Prepared, theta: f64, branch: f64) -> Option<(f64, f64, f64, f64, f64)> {
+    let sl = slice(p, theta);
+    let (cp, sp) = sl.point(branch)?;
+    let e = p.ss_eval(cp, sp, sl.cm, sl.sm);
+    Some((e.gp(cp, sp), cp, sp, sl.cm, sl.sm))
+}
+
+/// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
+fn refine_root(f: &dyn Fn(f64) -> Option<f64>, mut a: f64, mut b: f64, mut fa: f64, mut fb: f64) -> f64 {
+    let mut side = 0;
+    for it in 0..100 {
+        if (b - a).abs() <= 1e-15 * (1.0 + a.abs()) {
+            break;
+        }
+        let mut x = if it % 4 == 3 { 0.5 * (a + b) } else { (a * fb - b * fa) / (fb - fa) };
+        if !(x > a.min(b) && x < a.max(b)) {
+            x = 0.5 * (a + b);
+        }
+        let Some(fx) = f(x) else { return x };
+        if fx == 0.0 {
+            return x;
+        }
+        if (fx < 0.0) == (fb < 0.0) {
+            b = x;
+            fb = fx;
+            if side == -1 {
+                fa *= 0.5;
+            }
+            side = -1;
+        } else {
+            a = x;
+            fa = fx;
+            if side == 1 {
+                fb *= 0.5;
+            }
+            side = 1;
+        }
+    }
+    if fa.abs() < fb.abs() {
+        a
+    } else {
+        b
+    }
+}
+
+fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut Vec<String>) -> SsInfo {
+    let k = opt.scan_samples.max(16);
+    let dth = 2.0 * PI / k as f64;
+    // Well-posedness over the torus: N⁺ D is affine in θ⁻ only, N⁻ D in θ⁺ only, D bilinear.
+    let mut min_d = f64::INFINITY;
+    let mut min_dnp = f64::INFINITY;
+    let mut min_dnm = f64::INFINITY;
+    let mut slices: Vec<Slice> = Vec::with_capacity(k);
+    for i in 0..k {
+        let th = i as f64 * dth;
+        let sl = slice(p, th);
+        let e0 = p.ss_eval(0.0, 0.0, sl.cm, sl.sm);
+        let e1 = p.ss_eval(1.0, 0.0, sl.cm, sl.sm);
+        let e2 = p.ss_eval(0.0, 1.0, sl.cm, sl.sm);
+        let (lo, hi) = if sl.sm > 1e-12 {
+            (0.0, PI)
+        } else if sl.sm < -1e-12 {
+            (PI, 2.0 * PI)
+        } else {
+            (0.0, 2.0 * PI)
+        };
+        min_d = min_d.min(min_affine_on_arc(e0.d, e1.d - e0.d, e2.d - e0.d, lo, hi));
+        min_dnm = min_dnm.min(min_affine_on_arc(e0.dnm, e1.dnm - e0.dnm, e2.dnm - e0.dnm, lo, hi));
+        min_dnp = min_dnp.min(e0.dnp);
+        slices.push(sl);
+    }
+    let dscale = p.wl[2][2] * p.wl[5][5];
+    if !(min_d > 1e-12 * dscale) {
+        reasons.push("SS limit: normal-force system singular for some slip direction (Painlevé-type)".into());
+    } else if !(min_dnp > tol_n * dscale && min_dnm > tol_n * dscale) {
+        reasons.push("SS limit: non-positive normal force for some slip direction".into());
+    }
+
+    let mut cands: Vec<(f64, f64, f64, f64)> = Vec::new();
+    let hval = |sl: &Slice, b: f64| -> Option<f64> {
+        let (cp, sp) = sl.point(b)?;
+        Some(p.ss_eval(cp, sp, sl.cm, sl.sm).gp(cp, sp))
+    };
+    let push = |cands: &mut Vec<(f64, f64, f64, f64)>, th: f64, b: f64| {
+        if let Some((_, cp, sp, cm, sm)) = h_on_branch(p, th, b) {
+            cands.push((cp, sp, cm, sm));
+        }
+    };
+    for i in 0..k {
+        let (t0, t1) = (i as f64 * dth, (i + 1) as f64 * dth);
+        let s0 = &slices[i];
+        let s1 = &slices[(i + 1) % k];
+        let ok0 = s0.delta >= 0.0;
+        let ok1 = s1.delta >= 0.0;
+        if ok0 && ok1 {
+            for b in [1.0, -1.0] {
+                if let (Some(h0), Some(h1)) = (hval(s0, b), hval(s1, b)) {
+                    if h0 == 0.0 {
+                        push(&mut cands, t0, b);
+                    } else if (h0 < 0.0) != (h1 < 0.0) && h1 != 0.0 {
+                        let f = |t: f64| h_on_branch(p, t, b).map(|x| x.0);
+                        let t = refine_root(&f, t0, t1, h0, h1);
+                        push(&mut cands, t, b);
+                    }
+                }
+            }
+        } else if ok0 != ok1 {
+            // A fold of the curve g⁻ = 0 between the slices: locate it on Δ(θ).
+            let (tin, sin_) = if ok0 { (t0, s0) } else { (t1, s1) };
+            let tout = if ok0 { t1 } else { t0 };
+            let dl = |t: f64| Some(slice(p, t).delta);
+            let (d_in, d_out) = (sin_.delta, if ok0 { s1.delta } else { s0.delta });
+            let mut tf = refine_root(&dl, tin, tout, d_in, d_out);
+            // Step back onto the Δ ≥ 0 side.
+            for _ in 0..8 {
+                if slice(p, tf).delta >= 0.0 {
+                    break;
+                }
+                tf = tf + (tin - tf) * 1e-9f64.max(1e-12);
+            }
+            let sf = slice(p, tf);
+            let hf = hval(&sf, 1.0);
+            for b in [1.0, -1.0] {
+                if let (Some(hi), Some(hf)) = (hval(sin_, b), hf) {
+                    if hf == 0.0 {
+                        push(&mut cands, tf, b);
+                    } else if (hi < 0.0) != (hf < 0.0) {
+                        let f = |t: f64| h_on_branch(p, t, b).map(|x| x.0);
+                        let t = refine_root(&f, tin, tf, hi, hf);
+                        push(&mut cands, t, b);
+                    }
+                }
+            }
+        }
+    }
+
+    let g = &p.geo;
+    let mut dirs: Vec<SsLimitDirection> = Vec::new();
+    let mut boundary: Vec<DVec3> = Vec::new();
+    let res_tol = 1e-7 * p.a_ref;
+    let excl = opt.exclusion_tol;
+    let e_pts = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y];
+    let accept = |d: DVec3, f: DVec3, nn: [f64; 2], dirs: &mut Vec<SsLimitDirection>, boundary: &mut Vec<DVec3>| {
+        if e_pts.iter().any(|e| (d - *e).length() < excl) {
+            if !boundary.iter().any(|x| (*x - d).length() < 1e-6) {
+                boundary.push(d);
+            }
+            return;
+        }
+        if dirs.iter().any(|x| (x.d - d).length() < 1e-6) {
+            return;
+        }
+        let r = f.dot(d);
+        let vp = (g.t1[0] * d.x + g.t2[0] * (g.c[0] * d.z)).normalize_or_zero();
+        let vm = (g.t1[1] * d.y + g.t2[1] * (g.c[1] * d.z)).normalize_or_zero();
+        dirs.push(SsLimitDirection {
+            d,
+            phi_plus: d.z.atan2(d.x),
+            phi_minus: d.z.atan2(d.y),
+            r,
+            attracting: r < 0.0,
+            normal_forces: nn,
+            slip_dirs: [vp, vm],
+        });
+    };
+    for (cp, sp, cm, sm) in cands {
+        if sp * sm < 0.0 {
+            continue;
+        }
+        if sp.abs().max(sm.abs()) < 1e-10 {
+            continue; // a corner of the torus = a whole quarter arc of the equator (below)
+        }
+        let sg = if sp + sm >= 0.0 { 1.0 } else { -1.0 };
+        let draw = DVec3::new(g.c[0] * cp * sm, g.c[1] * cm * sp, sp * sm) * sg;
+        let d = draw.normalize();
+        let (f, nn) = p.field_at(cp, sp, cm, sm);
+        if !f.is_finite() {
+            continue;
+        }
+        let h = f - d * f.dot(d);
+        if h.length() > res_tol.max(1e-9 * f.length()) {
+            continue;
+        }
+        accept(d, f, nn, &mut dirs, &mut boundary);
+    }
+    // Quarter arcs of the equator (spec §3.5, §6 B2): F* constant along each arc.
+    for s1 in [1.0, -1.0] {
+        for s2 in [1.0, -1.0] {
+            let (f, nn) = p.field_at(s1, 0.0, s2, 0.0);
+            if !f.is_finite() || f.z.abs() > tol.max(1e-12 * f.length()) {
+                continue;
+            }
+            let (q1, q2) = (s1 * f.x, s2 * f.y);
+            let fl = f.x.hypot(f.y);
+            if fl == 0.0 {
+                continue;
+            }
+            if q1 > 0.0 && q2 > 0.0 {
+                accept(DVec3::new(f.x / fl, f.y / fl, 0.0), DVec3::new(f.x, f.y, 0.0), nn, &mut dirs, &mut boundary);
+            } else if q1 < 0.0 && q2 < 0.0 {
+                accept(DVec3::new(-f.x / fl, -f.y / fl, 0.0), DVec3::new(f.x, f.y, 0.0), nn, &mut dirs, &mut boundary);
+            }
+        }
+    }
+    for d in &dirs {
+        if !(d.normal_forces[0] > 0.0 && d.normal_forces[1] > 0.0) {
+            reasons.push("SS limit direction with non-positive normal force".into());
+            break;
+        }
+    }
+    dirs.sort_by(|a, b| b.r.partial_cmp(&a.r).unwrap_or(std::cmp::Ordering::Equal));
+    let margin = dirs.iter().map(|d| -d.r).fold(f64::INFINITY, f64::min);
+    SsInfo { no_limit_directions: dirs.is_empty(), directions: dirs, boundary_roots: boundary, margin }
+}
+
