@@ -568,3 +568,75 @@ pub fn spinning_ellipsoid(upright: bool, duration: f64, after_stop: Option<f64>)
         .with_rotation_axis(DVec3::Z);
     spin_run(body, Shape::Ellipsoid { a, b, c }, i_spin, t7_material()?, 1.0, duration, after_stop)
 }
+
+// ------------------------------------------------------------------------------------------
+// T6 — ellipsoid rolling and falling over (spec §7 T6)
+
+/// One sample of the T6 run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FallSample {
+    /// Time (s).
+    pub t: f64,
+    /// `ê_c · ẑ`: cosine of the long axis' tilt (1 upright, 0 flat).
+    pub axis_z: f64,
+    /// Centre-of-mass height (m).
+    pub height: f64,
+    /// Centre-of-mass y (m).
+    pub y: f64,
+    /// Angular velocity about x (rad/s); positive tips the top towards −y.
+    pub omega_x: f64,
+    /// Kinetic energy (J).
+    pub kinetic_energy: f64,
+    /// Kinetic energy of the vertical CM motion `½ m v_z²` (J): the elastic bounce on the
+    /// undamped normal spring, which friction cannot dissipate.
+    pub vertical_energy: f64,
+    /// Top of the long axis, y component of `ê_c` (> 0: tipped forward, +y).
+    pub axis_y: f64,
+    /// Slide and roll (ellipsoid) modes; `None` when out of contact.
+    pub modes: Option<(Mode, Mode)>,
+}
+
+/// T6: ellipsoid m = 5, semi-axes 0.2, 0.2, 0.5, upright on a plane at its static penetration,
+/// v_y = 0.3 m/s, μs = 0.25, μk = 0.2, K_E = 1e5, K_D = 2√(m K_E) = 1414.21, η_r = 0.2,
+/// D_R = 2√(I_x K_R) (spec DECISION: inertia about the rolling axis), Hookean N = 1e7 δ,
+/// chord arcs, κ by (S-4), no spin friction.
+pub fn ellipsoid_fall(duration: f64) -> Result<Vec<FallSample>, SimError> {
+    let (a, b, c, m, k_n) = (0.2, 0.2, 0.5, 5.0, 1e7);
+    let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);
+    let material = Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(0.2)?.with_spin(SpinModel::Off)?;
+    let body = RigidBody::new(m, inertia)?
+        .with_position(DVec3::new(0.0, 0.0, c - m * G / k_n))
+        .with_velocity(DVec3::new(0.0, 0.3, 0.0));
+    let mut scene = PlaneScene::new(
+        body,
+        Shape::Ellipsoid { a, b, c },
+        DVec3::new(0.0, 0.0, -G),
+        NormalModel::Hookean { k_n },
+        material,
+        DampingInertia::new(m, inertia.x, inertia.z),
+        DT,
+    )?
+    .with_config(super::contact::TrackingConfig::default().with_arc(super::geometry::ArcMode::Chord));
+    let steps = (duration / DT).round() as usize;
+    let mut out = Vec::with_capacity(steps / 10 + 2);
+    for k in 0..=steps {
+        if k > 0 {
+            scene.step()?;
+        }
+        if k % 10 == 0 || k == steps {
+            let b = &scene.body;
+            out.push(FallSample {
+                t: k as f64 * DT,
+                axis_z: (b.rotation * DVec3::Z).z,
+                height: b.position.z,
+                y: b.position.y,
+                omega_x: b.angular_velocity.x,
+                kinetic_energy: b.kinetic_energy(),
+                vertical_energy: 0.5 * m * b.velocity.z * b.velocity.z,
+                axis_y: (b.rotation * DVec3::Z).y,
+                modes: scene.contact().map(|s| (s.slide().mode(), s.roll_j().mode())),
+            });
+        }
+    }
+    Ok(out)
+}

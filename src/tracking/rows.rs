@@ -247,6 +247,24 @@ fn t7(rows: &mut Vec<Row>) {
     }
 }
 
+fn t6(rows: &mut Vec<Row>) {
+    let c = "T6 ellipsoid fall-over";
+    match ellipsoid_fall(5.0) {
+        Ok(s) => {
+            let at = |t: f64| s.iter().find(|x| (x.t - t).abs() < 1e-9).copied().unwrap_or_default();
+            let src = "spec T6 (paper §4.5.1 snapshots), lenient";
+            rows.push(Row::new(c, "|ê_c·ẑ| at 3 s", 0.1, at(3.0).axis_z.abs(), Tolerance::AtMost, src));
+            rows.push(Row::new(c, "|ê_c·ẑ| at 5 s", 0.1, at(5.0).axis_z.abs(), Tolerance::AtMost, src));
+            rows.push(Row::new(c, "CM height at 5 s [m]", 0.2, at(5.0).height, Tolerance::Abs(2e-3), src));
+            let x = at(5.0);
+            rows.push(Row::new(c, "non-bounce KE at 5 s [J]", 0.147, x.kinetic_energy - x.vertical_energy, Tolerance::AtMost, "spec T6: < 1 % of mg(c − a) = 14.7 J (undamped normal bounce excluded)"));
+            let rev = s.iter().filter(|x| x.t >= 0.9 && x.t <= 1.8).any(|x| x.omega_x > 0.0) && at(0.9).omega_x < 0.0;
+            rows.push(Row::flag(c, "rolling reverses in [0.9, 1.8] s", rev, src));
+        }
+        Err(e) => rows.push(fail_row(c, e)),
+    }
+}
+
 /// All rows of the tracking experiments (T1–T7).
 pub fn all() -> Vec<Row> {
     let mut rows = Vec::new();
@@ -255,6 +273,7 @@ pub fn all() -> Vec<Row> {
     t3(&mut rows);
     t4(&mut rows);
     t5(&mut rows);
+    t6(&mut rows);
     t7(&mut rows);
     rows
 }
