@@ -354,3 +354,289 @@ pub fn sphere_incline(alpha_deg: f64, eta_r: f64, damping_frac: f64, v0: f64, dt
     let samples = run_planar(&mut scene, (duration / dt).round() as usize)?;
     Ok(SphereRun { n, dt, samples })
 }
+
+// ------------------------------------------------------------------------------------------
+// T4, T5, T7 — spinning bodies (spec §7 T4, T5, T7)
+
+/// One sample of a spin run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SpinSample {
+    /// Time (s).
+    pub t: f64,
+    /// Angular velocity about the vertical (rad/s).
+    pub omega: f64,
+    /// Spin history Ψ (rad).
+    pub psi: f64,
+    /// Spin mode.
+    pub mode: Mode,
+    /// Elastic spin torque `K_ψ Ψ` (N·m).
+    pub elastic: f64,
+}
+
+/// Result of a spin run.
+#[derive(Clone, Debug)]
+pub struct SpinRun {
+    /// Normal force (N).
+    pub n: f64,
+    /// Moment of inertia about the spin axis.
+    pub inertia: f64,
+    /// Static and kinetic spin thresholds `(𝒮_s^ψ, 𝒮_k^ψ)` of the last update.
+    pub thresholds: (f64, f64),
+    /// Kinetic spin torque capacity `K_ψ 𝒮_k^ψ` (N·m).
+    pub kinetic_torque: f64,
+    /// Spin damping `D_ψ` of the last update.
+    pub damping: f64,
+    /// Samples.
+    pub samples: Vec<SpinSample>,
+}
+
+impl SpinRun {
+    /// First time ω ≤ 0.
+    pub fn first_stop(&self) -> Option<f64> {
+        self.samples.iter().find(|s| s.omega <= 0.0).map(|s| s.t)
+    }
+    /// Minimum ω.
+    pub fn min_omega(&self) -> f64 {
+        self.samples.iter().map(|s| s.omega).fold(f64::INFINITY, f64::min)
+    }
+    /// First static→kinetic switch `(time, ω then)`.
+    pub fn first_slip(&self) -> Option<(f64, f64)> {
+        self.samples.iter().find(|s| s.mode == Mode::Kinetic).map(|s| (s.t, s.omega))
+    }
+    /// Mean dω/dt over [t0, t1].
+    pub fn slope(&self, t0: f64, t1: f64) -> f64 {
+        let a = &self.samples[(t0 / DT).round() as usize];
+        let b = &self.samples[(t1 / DT).round() as usize];
+        (b.omega - a.omega) / (b.t - a.t)
+    }
+    /// Last sample.
+    pub fn last(&self) -> &SpinSample {
+        self.samples.last().expect("non-empty run")
+    }
+}
+
+/// Runs a body spinning about the vertical with `omega0` on the ground, N = m g constant.
+/// Stops after `duration`, or `after_stop` seconds after the first ω ≤ 0 if given.
+#[allow(clippy::too_many_arguments)]
+pub fn spin_run(
+    body: RigidBody,
+    shape: Shape,
+    spin_inertia: f64,
+    material: Material,
+    omega0: f64,
+    duration: f64,
+    after_stop: Option<f64>,
+) -> Result<SpinRun, SimError> {
+    let m = body.mass();
+    let n = m * G;
+    let body = body.with_angular_velocity(DVec3::new(0.0, 0.0, omega0));
+    let mut scene = PlaneScene::new(
+        body,
+        shape,
+        DVec3::new(0.0, 0.0, -G),
+        NormalModel::Constrained { n },
+        material,
+        DampingInertia::new(m, spin_inertia, spin_inertia),
+        DT,
+    )?;
+    let steps = (duration / DT).round() as usize;
+    let mut samples = Vec::with_capacity(steps + 1);
+    let mut stop_at = usize::MAX;
+    let mut last = scene.last;
+    for k in 0..=steps {
+        if k > 0 {
+            scene.step()?;
+            last = scene.last;
+        }
+        let st = scene.contact().copied().unwrap_or_default();
+        let s = SpinSample {
+            t: k as f64 * DT,
+            omega: scene.body.angular_velocity.z,
+            psi: st.spin().history(),
+            mode: st.spin().mode(),
+            elastic: st.spin().elastic(),
+        };
+        if s.omega <= 0.0 && stop_at == usize::MAX {
+            if let Some(a) = after_stop {
+                stop_at = k + (a / DT).round() as usize;
+            }
+        }
+        samples.push(s);
+        if k >= stop_at {
+            break;
+        }
+    }
+    let d = last.derived;
+    Ok(SpinRun {
+        n,
+        inertia: spin_inertia,
+        thresholds: (d.spin_static, d.spin_kinetic),
+        kinetic_torque: d.spin_stiffness * d.spin_kinetic,
+        damping: last.damping.2,
+        samples,
+    })
+}
+
+/// T4: the T3 sphere (m = 5, R = 0.2, I = 0.08) spinning at ω0 = 1 rad/s on flat ground,
+/// N = 49, μs = 0.25, μk = 0.2, K_E = 1e5, heuristic spin with 𝒦 = 5 and `eta_psi`,
+/// D_ψ = 2√(I K_ψ).
+pub fn spinning_sphere_heuristic(eta_psi: f64, duration: f64) -> Result<SpinRun, SimError> {
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(1e5)?
+        .with_roll(0.0)?
+        .with_spin(SpinModel::Heuristic { eta_psi, curvature: Some(1.0 / SPHERE_R) })?;
+    let body = RigidBody::new(SPHERE_M, DVec3::splat(SPHERE_I))?.with_position(DVec3::new(0.0, 0.0, SPHERE_R));
+    spin_run(body, Shape::Sphere { radius: SPHERE_R }, SPHERE_I, material, 1.0, duration, None)
+}
+
+/// A T5 material row (spec Table 3).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HertzSphere {
+    /// Radius (m).
+    pub r: f64,
+    /// Density (kg/m³).
+    pub rho: f64,
+    /// Young's modulus (Pa).
+    pub e: f64,
+    /// Poisson ratio.
+    pub nu: f64,
+}
+
+impl HertzSphere {
+    /// The three T5 cases: steel R = 0.02, steel R = 0.04, glass R = 0.02.
+    pub const CASES: [HertzSphere; 3] = [
+        HertzSphere { r: 0.02, rho: 8e3, e: 2e11, nu: 0.3 },
+        HertzSphere { r: 0.04, rho: 8e3, e: 2e11, nu: 0.3 },
+        HertzSphere { r: 0.02, rho: 2.5e3, e: 5e10, nu: 0.2 },
+    ];
+    /// Mass ρ (4/3) π R³.
+    pub fn mass(&self) -> f64 {
+        self.rho * 4.0 / 3.0 * std::f64::consts::PI * self.r.powi(3)
+    }
+    /// Inertia 0.4 m R².
+    pub fn inertia(&self) -> f64 {
+        0.4 * self.mass() * self.r * self.r
+    }
+}
+
+/// T5: a Hertz-parameter sphere spinning at ω0 = 1 rad/s (assumed, spec §8 item 11) on a rigid
+/// flat ground, N = m g, μs = 0.25, μk = 0.2, slide stiffness `k_e`.
+pub fn spinning_sphere_hertz(case: HertzSphere, k_e: f64, duration: f64, after_stop: Option<f64>) -> Result<SpinRun, SimError> {
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(k_e)?
+        .with_roll(0.0)?
+        .with_spin(SpinModel::hertz(case.e, case.nu)?)?;
+    let i = case.inertia();
+    let body = RigidBody::new(case.mass(), DVec3::splat(i))?.with_position(DVec3::new(0.0, 0.0, case.r));
+    spin_run(body, Shape::Sphere { radius: case.r }, i, material, 1.0, duration, after_stop)
+}
+
+/// T7 ellipsoid semi-axes `(a, b, c)`.
+pub const T7_AXES: (f64, f64, f64) = (0.02, 0.02, 0.05);
+
+/// T7 steel material: μs = 0.25, μk = 0.2, K_E = 5e6, Hertz spin with E = 2e11, ν = 0.3
+/// against a rigid ground.
+pub fn t7_material() -> Result<Material, SimError> {
+    Ok(Material::new(0.25, 0.2)?.with_stiffness(5e6)?.with_roll(0.0)?.with_spin(SpinModel::hertz(2e11, 0.3)?)?)
+}
+
+/// T7 ellipsoid mass ρ (4/3) π abc with ρ = 8000 (0.670206 kg).
+pub fn t7_mass() -> f64 {
+    let (a, b, c) = T7_AXES;
+    8000.0 * 4.0 / 3.0 * std::f64::consts::PI * a * b * c
+}
+
+/// T7 dynamics: steel ellipsoid spinning at ω0 = 1 rad/s about the vertical, `upright`
+/// (c vertical) or flat (c horizontal, spin about a vertical 0.02 axis), N = m g constant.
+pub fn spinning_ellipsoid(upright: bool, duration: f64, after_stop: Option<f64>) -> Result<SpinRun, SimError> {
+    let (a, b, c) = T7_AXES;
+    let m = t7_mass();
+    let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);
+    let (rot, height, i_spin) = if upright {
+        (glam::DQuat::IDENTITY, c, inertia.z)
+    } else {
+        // Local x (semi-axis a) vertical: the 0.02 axis is the spin axis.
+        (glam::DQuat::from_rotation_y(-std::f64::consts::FRAC_PI_2), a, inertia.x)
+    };
+    // One rotational degree of freedom (about the vertical), as in the spec's emulator: with
+    // free tilting, the flat case's critical slide damping 2√(m K_E) exceeds the explicit
+    // stability limit of the contact's much smaller effective tangential mass (≈ 0.19 kg vs
+    // m = 0.67 kg; c·Δt/m_eff ≈ 1.9) and rounding noise grows into a rocking oscillation.
+    let body = RigidBody::new(m, inertia)?
+        .with_rotation(rot)
+        .with_position(DVec3::new(0.0, 0.0, height))
+        .with_rotation_axis(DVec3::Z);
+    spin_run(body, Shape::Ellipsoid { a, b, c }, i_spin, t7_material()?, 1.0, duration, after_stop)
+}
+
+// ------------------------------------------------------------------------------------------
+// T6 — ellipsoid rolling and falling over (spec §7 T6)
+
+/// One sample of the T6 run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FallSample {
+    /// Time (s).
+    pub t: f64,
+    /// `ê_c · ẑ`: cosine of the long axis' tilt (1 upright, 0 flat).
+    pub axis_z: f64,
+    /// Centre-of-mass height (m).
+    pub height: f64,
+    /// Centre-of-mass y (m).
+    pub y: f64,
+    /// Angular velocity about x (rad/s); positive tips the top towards −y.
+    pub omega_x: f64,
+    /// Kinetic energy (J).
+    pub kinetic_energy: f64,
+    /// Kinetic energy of the vertical CM motion `½ m v_z²` (J): the elastic bounce on the
+    /// undamped normal spring, which friction cannot dissipate.
+    pub vertical_energy: f64,
+    /// Top of the long axis, y component of `ê_c` (> 0: tipped forward, +y).
+    pub axis_y: f64,
+    /// Slide and roll (ellipsoid) modes; `None` when out of contact.
+    pub modes: Option<(Mode, Mode)>,
+}
+
+/// T6: ellipsoid m = 5, semi-axes 0.2, 0.2, 0.5, upright on a plane at its static penetration,
+/// v_y = 0.3 m/s, μs = 0.25, μk = 0.2, K_E = 1e5, K_D = 2√(m K_E) = 1414.21, η_r = 0.2,
+/// D_R = 2√(I_x K_R) (spec DECISION: inertia about the rolling axis), Hookean N = 1e7 δ,
+/// chord arcs, κ by (S-4), no spin friction.
+pub fn ellipsoid_fall(duration: f64) -> Result<Vec<FallSample>, SimError> {
+    let (a, b, c, m, k_n) = (0.2, 0.2, 0.5, 5.0, 1e7);
+    let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);
+    let material = Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(0.2)?.with_spin(SpinModel::Off)?;
+    let body = RigidBody::new(m, inertia)?
+        .with_position(DVec3::new(0.0, 0.0, c - m * G / k_n))
+        .with_velocity(DVec3::new(0.0, 0.3, 0.0));
+    let mut scene = PlaneScene::new(
+        body,
+        Shape::Ellipsoid { a, b, c },
+        DVec3::new(0.0, 0.0, -G),
+        NormalModel::Hookean { k_n },
+        material,
+        DampingInertia::new(m, inertia.x, inertia.z),
+        DT,
+    )?
+    .with_config(super::contact::TrackingConfig::default().with_arc(super::geometry::ArcMode::Chord));
+    let steps = (duration / DT).round() as usize;
+    let mut out = Vec::with_capacity(steps / 10 + 2);
+    for k in 0..=steps {
+        if k > 0 {
+            scene.step()?;
+        }
+        if k % 10 == 0 || k == steps {
+            let b = &scene.body;
+            out.push(FallSample {
+                t: k as f64 * DT,
+                axis_z: (b.rotation * DVec3::Z).z,
+                height: b.position.z,
+                y: b.position.y,
+                omega_x: b.angular_velocity.x,
+                kinetic_energy: b.kinetic_energy(),
+                vertical_energy: 0.5 * m * b.velocity.z * b.velocity.z,
+                axis_y: (b.rotation * DVec3::Z).y,
+                modes: scene.contact().map(|s| (s.slide().mode(), s.roll_j().mode())),
+            });
+        }
+    }
+    Ok(out)
+}

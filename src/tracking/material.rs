@@ -405,6 +405,19 @@ impl Material {
         self.derive(n, kappa_i, kappa_j, 0.0, 0.0).roll_capacity(mode)
     }
 
+    /// Hertz contact radius `a = (3 N R_eff/(4 E_eff))^{1/3}` with `1/R_eff = 𝒦_mean,i + 𝒦_mean,j`
+    /// (App. C, spec §4.3(b)); `None` unless the spin model is Hertz, N > 0 and the summed mean
+    /// curvature exceeds ε_κ.
+    pub fn hertz_contact_radius(&self, n: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> Option<f64> {
+        let SpinModel::Hertz { effective_modulus } = self.spin else { return None };
+        let kmean = mean_kappa_i + mean_kappa_j;
+        if n.is_finite() && n > 0.0 && kmean.is_finite() && kmean > self.eps_kappa {
+            Some((3.0 * n / (kmean * 4.0 * effective_modulus)).cbrt())
+        } else {
+            None
+        }
+    }
+
     /// Spin torque capacity `K_ψ 𝒮^ψ_■` in `mode`: `η_ψ μ_■ N/𝒦` (heuristic) or `½ a μ_■ N`
     /// (Hertz), from the mean curvatures of the two surfaces.
     pub fn spin_torque_capacity(&self, mode: Mode, n: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> f64 {

@@ -82,6 +82,10 @@ pub struct RigidBody {
     pub angular_velocity: DVec3,
     /// A non-rotating body (the brick of T1): rotation and angular velocity are never updated.
     pub lock_rotation: bool,
+    /// If set, the body may only rotate about this fixed global unit axis (the angular velocity
+    /// is projected onto it after each step): the one-degree-of-freedom spin setting of the
+    /// paper's spin experiments.
+    pub rotation_axis: Option<DVec3>,
 }
 
 impl RigidBody {
@@ -100,6 +104,7 @@ impl RigidBody {
             velocity: DVec3::ZERO,
             angular_velocity: DVec3::ZERO,
             lock_rotation: false,
+            rotation_axis: None,
         })
     }
     /// Sets the position.
@@ -125,6 +130,14 @@ impl RigidBody {
     /// Makes the body non-rotating.
     pub fn locked(mut self) -> Self {
         self.lock_rotation = true;
+        self
+    }
+    /// Restricts the rotation to the global `axis` (normalised; a zero axis locks rotation).
+    pub fn with_rotation_axis(mut self, axis: DVec3) -> Self {
+        match axis.try_normalize() {
+            Some(a) => self.rotation_axis = Some(a),
+            None => self.lock_rotation = true,
+        }
         self
     }
     /// Mass.
@@ -158,6 +171,9 @@ impl RigidBody {
         let mb = qc * torque;
         let alpha_b = (mb - wb.cross(self.inertia * wb)) / self.inertia;
         self.angular_velocity += (self.rotation * alpha_b) * dt;
+        if let Some(a) = self.rotation_axis {
+            self.angular_velocity = a * self.angular_velocity.dot(a);
+        }
         let rot = self.angular_velocity * dt;
         if rot != DVec3::ZERO {
             self.rotation = (DQuat::from_scaled_axis(rot) * self.rotation).normalize();
@@ -216,25 +232,28 @@ impl Shape {
         }
         Ok(())
     }
-    /// Contact with the plane z = 0 (outward normal +z): `(point on the plane, penetration)`.
-    fn plane_contact(&self, body: &RigidBody) -> (DVec3, f64) {
+    /// Contact with the plane z = 0 (outward normal +z): `(point on the plane, point on the
+    /// body's surface, penetration)`. The two points differ only along the normal.
+    fn plane_contact(&self, body: &RigidBody) -> (DVec3, DVec3, f64) {
         let r = body.position;
-        match *self {
+        let (on_body, depth) = match *self {
             Shape::Brick { half_height } => {
                 let c = r + body.rotation * DVec3::new(0.0, 0.0, -half_height);
-                (DVec3::new(c.x, c.y, 0.0), -c.z)
+                (c, -c.z)
             }
-            Shape::Sphere { radius } => (DVec3::new(r.x, r.y, 0.0), radius - r.z),
+            Shape::Sphere { radius } => (r - DVec3::Z * radius, radius - r.z),
             Shape::Ellipsoid { a, b, c } => {
-                // Spec T6: G⁻¹ = A diag(a²,b²,c²) Aᵀ; λ = n̂·(x0 − r)/(n̂ᵀG⁻¹n̂); x* = r + λ G⁻¹ n̂.
+                // Spec T6: G⁻¹ = A diag(a²,b²,c²) Aᵀ; the tangency point of the ellipsoid with a
+                // plane of normal n̂ = ẑ is r − G⁻¹n̂/√(n̂ᵀG⁻¹n̂); its projection onto the plane is
+                // x* = r + λ G⁻¹ n̂, λ = n̂·(x0 − r)/(n̂ᵀG⁻¹n̂).
                 let am = DMat3::from_quat(body.rotation);
                 let ginv = am * DMat3::from_diagonal(DVec3::new(a * a, b * b, c * c)) * am.transpose();
                 let gn = ginv * DVec3::Z;
-                let nn = gn.z;
-                let lambda = -r.z / nn;
-                (r + gn * lambda, nn.sqrt() - r.z)
+                let h = gn.z.sqrt();
+                (r - gn / h, h - r.z)
             }
-        }
+        };
+        (DVec3::new(on_body.x, on_body.y, 0.0), on_body, depth)
     }
 }
 
@@ -242,7 +261,8 @@ impl Shape {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum NormalModel {
     /// Analytic constant normal force `n` (e.g. `m g cos α`); the body's motion along the plane
-    /// normal is constrained (normal velocity and displacement held at zero).
+    /// normal is constrained (normal velocity and displacement held at zero); the moment of
+    /// `n` about the centre of mass is applied (zero when the contact is below the centre).
     Constrained {
         /// Normal force (N).
         n: f64,
@@ -296,7 +316,6 @@ pub struct PlaneScene {
     pub normal_force: f64,
     force: DVec3,
     torque: DVec3,
-    z0: f64,
 }
 
 /// Gravity for an incline of angle `alpha` with x pointing up-slope and z along the incline
@@ -333,7 +352,6 @@ impl PlaneScene {
             }
         }
         let mut s = PlaneScene {
-            z0: body.position.z,
             body,
             shape,
             gravity,
@@ -368,7 +386,7 @@ impl PlaneScene {
     /// Contact detection, normal force and friction update at the current time; stores the
     /// loads used by the next step.
     fn evaluate(&mut self) -> Result<(), SimError> {
-        let (point, depth) = self.shape.plane_contact(&self.body);
+        let (point, on_body, depth) = self.shape.plane_contact(&self.body);
         let n_force = match self.normal {
             NormalModel::Constrained { n } => n,
             NormalModel::Hookean { k_n } => {
@@ -392,7 +410,7 @@ impl PlaneScene {
             body_i: ContactBody::ground(Surface::Plane),
             body_j: ContactBody::new(self.body.position, self.body.rotation, self.shape.surface()),
             point_i: point,
-            point_j: point,
+            point_j: on_body,
             normal: DVec3::NEG_Z,
             normal_force: n_force,
             dt: self.dt,
@@ -413,11 +431,13 @@ impl PlaneScene {
                 self.torque -= w_roll / len * (l.mu_r * l.r_eff * n_force);
             }
         }
+        // The normal force acts at the contact point. Constrained: only its moment is applied
+        // (the normal motion is removed by the constraint); Hookean: force and moment.
+        let f = DVec3::Z * n_force;
         if let NormalModel::Hookean { .. } = self.normal {
-            let f = DVec3::Z * n_force;
             self.force += f;
-            self.torque += (point - self.body.position).cross(f);
         }
+        self.torque += (point - self.body.position).cross(f);
         Ok(())
     }
 
@@ -432,8 +452,11 @@ impl PlaneScene {
         let f = self.force + self.gravity * self.body.mass();
         self.body.step(f, self.torque, self.dt);
         if let NormalModel::Constrained { .. } = self.normal {
+            // Hold the body on the plane: zero normal velocity and zero penetration (for a
+            // sphere or the non-rotating brick this is the initial height).
             self.body.velocity.z = 0.0;
-            self.body.position.z = self.z0;
+            let (_, _, depth) = self.shape.plane_contact(&self.body);
+            self.body.position.z += depth;
         }
         self.time += self.dt;
         self.evaluate()
