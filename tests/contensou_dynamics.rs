@@ -264,3 +264,30 @@ fn check_invariants(o: &tribo::contensou::experiments::OscillatorStats, eta: f64
     let dx = o.ranges[1] - o.ranges[0];
     assert!(rel(0.15 * o.stick_fraction * o.period, dx) < 2e-3, "{} vs {dx}", 0.15 * o.stick_fraction * o.period);
 }
+
+#[test]
+fn limit_direction_stability_types() {
+    // spec §4.1 spot checks and cases table (classification exact, §4.4 item 7):
+    use tribo::contensou::experiments::DirectionKind::*;
+    let n2 = PlaneProblem::disc(Model::Harmonic(2));
+    // N = 2, F = 0.2 (case 3): non-trivial pair is a stable node, ŵ1 a saddle
+    assert_eq!(n2.limit_directions(0.2)[0].kind, StableNode);
+    assert_eq!(n2.classify(1.0, 0.0, 0.2).2, Saddle);
+    // ŵ2 = (−1, 0, 0) is always an attracting unstable node
+    assert_eq!(n2.classify(-1.0, 0.0, 0.2).2, UnstableNode);
+    assert!(n2.r_star(-1.0, 0.0, 0.2) < 0.0);
+    // N = 2, F = 0.02 (case 4): (−0.5414, ±0.8408) saddle, (−0.0959, ±0.9954) unstable node
+    for l in n2.limit_directions(0.02) {
+        let want = if l.w1 > 0.0 { StableNode } else if l.w1 < -0.3 { Saddle } else { UnstableNode };
+        assert_eq!(l.kind, want, "{l:?}");
+    }
+    // N = 1, F = 0.05: stable node
+    assert_eq!(PlaneProblem::disc(Model::Harmonic(1)).limit_directions(0.05)[0].kind, StableNode);
+    // exact model: case 4 at F = 0.02 like N = 2; case 2 (F_P < F < F_T): ŵ1 attracting stable
+    // node; case 1 (F > F_T): ŵ1 repelling (R* > 0)
+    let ex = PlaneProblem::disc(Model::Exact);
+    let kinds: Vec<_> = ex.limit_directions(0.02).iter().map(|l| l.kind).collect();
+    assert_eq!(kinds, vec![StableNode, Saddle, UnstableNode]);
+    assert_eq!(ex.classify(1.0, 0.0, 0.7).2, StableNode);
+    assert!(ex.r_star(1.0, 0.0, 0.7) < 0.0 && ex.r_star(1.0, 0.0, 1.2) > 0.0);
+}

@@ -50,6 +50,21 @@ pub struct LimitDirection {
     pub w3: f64,
     /// Radial rate `R*(ŵ)` (negative: attracting).
     pub r_star: f64,
+    /// Stability on the sphere (fast time), from the in-circle and transverse eigenvalues.
+    pub kind: DirectionKind,
+}
+
+/// Stability type of a limit direction on the sphere (spec §4.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirectionKind {
+    /// Both eigenvalues negative.
+    StableNode,
+    /// Eigenvalues of opposite signs.
+    Saddle,
+    /// Both eigenvalues positive.
+    UnstableNode,
+    /// An eigenvalue is (numerically) zero.
+    NonHyperbolic,
 }
 
 /// Bifurcation values of the limit directions in units `μmg` (spec §4.1, §4.2).
@@ -136,6 +151,45 @@ impl PlaneProblem {
         w1 * (-self.a * qq * w1.signum() + force) + w3 * (-rho * self.k * tt)
     }
 
+    /// Field `F_o(w) = (−a𝒬 w1/|w12| + F, −a𝒬 w2/|w12|, −ρk𝒯 sgn w3)` for the homogeneous
+    /// models, in the w-variables `(u, ρω)`.
+    fn field(&self, w: [f64; 3], force: f64) -> [f64; 3] {
+        let rho = self.rho();
+        let w12 = w[0].hypot(w[1]);
+        let (qq, tt) = self.patch.reduced(&self.model, w12, w[2].abs() / rho);
+        let (c1, c2) = if w12 > 0.0 { (w[0] / w12, w[1] / w12) } else { (0.0, 0.0) };
+        [-self.a * qq * c1 + force, -self.a * qq * c2, -rho * self.k * tt * w[2].signum()]
+    }
+
+    /// Eigenvalues `(λ_∥, λ_⊥)` of the limit direction `(w1, 0, w3)` on the sphere and its
+    /// type (spec §4.0: `ψ' = F3 cosψ − F1 sinψ`, `λ_∥ = dψ'/dψ`,
+    /// `λ_⊥ = ∂F2/∂w2|_{w2=0} − R*`), by central differences.
+    pub fn classify(&self, w1: f64, w3: f64, force: f64) -> (f64, f64, DirectionKind) {
+        let psi0 = w3.atan2(w1);
+        let psi_dot = |psi: f64| {
+            let (sp, cp) = psi.sin_cos();
+            let f = self.field([cp, 0.0, sp], force);
+            f[2] * cp - f[0] * sp
+        };
+        let h = 1e-6;
+        let lam_par = (psi_dot(psi0 + h) - psi_dot(psi0 - h)) / (2.0 * h);
+        let n = (1.0 - h * h).sqrt();
+        let fp = self.field([w1 * n, h, w3 * n], force)[1];
+        let fm = self.field([w1 * n, -h, w3 * n], force)[1];
+        let lam_perp = (fp - fm) / (2.0 * h) - self.r_star(w1, w3, force);
+        let tol = 1e-7;
+        let kind = if lam_par.abs() < tol || lam_perp.abs() < tol {
+            DirectionKind::NonHyperbolic
+        } else if lam_par < 0.0 && lam_perp < 0.0 {
+            DirectionKind::StableNode
+        } else if lam_par > 0.0 && lam_perp > 0.0 {
+            DirectionKind::UnstableNode
+        } else {
+            DirectionKind::Saddle
+        };
+        (lam_par, lam_perp, kind)
+    }
+
     /// All non-trivial limit directions with `w3 > 0` for force `F ≥ 0` (units μmg), found by
     /// a sign scan of `±G(w3) − F` on a fine grid and bisection.
     pub fn limit_directions(&self, force: f64) -> Vec<LimitDirection> {
@@ -162,7 +216,7 @@ impl PlaneProblem {
                     }
                     let w3 = 0.5 * (lo + hi);
                     let w1 = sign * (1.0 - w3 * w3).sqrt();
-                    out.push(LimitDirection { w1, w3, r_star: self.r_star(w1, w3, force) });
+                    out.push(LimitDirection { w1, w3, r_star: self.r_star(w1, w3, force), kind: self.classify(w1, w3, force).2 });
                 }
                 x0 = x1;
                 h0 = h1;
