@@ -2,6 +2,8 @@
 //! stick–slip belt oscillator of [B] §5. Expected numbers are the spec's "(derived)" values
 //! (mpmath / scipy at rtol ≤ 1e-10), used as regression oracles, unless marked otherwise.
 
+#![allow(clippy::needless_range_loop)]
+
 use tribo::contensou::experiments::{disc_terminal_ratio, BeltOscillator, PlaneProblem};
 use tribo::contensou::Model;
 

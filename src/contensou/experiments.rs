@@ -317,11 +317,11 @@ pub fn sup_errors(patch: &Patch, model: &Model) -> (f64, f64) {
     (eq, et)
 }
 
-/// [B]'s translational + rotational stick–slip belt oscillator (spec §4.3, (5.1)) with the
+/// \[B\]'s translational + rotational stick–slip belt oscillator (spec §4.3, (5.1)) with the
 /// smooth regularised friction (4.5), `c_{0,0,−1} = 2/3`, `b = 1`, `m = 2`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BeltOscillator {
-    /// Inertia ratio `B̂/(m̂ r̂²)` (printed `m` in [B]; 0.5 for a uniform disc).
+    /// Inertia ratio `B̂/(m̂ r̂²)` (printed `m` in \[B\]; 0.5 for a uniform disc).
     pub inertia_ratio: f64,
     /// Stiffness coupling `k12`.
     pub k12: f64,
@@ -364,7 +364,7 @@ pub struct OscillatorStats {
 }
 
 impl BeltOscillator {
-    /// [B]'s parameters (spec §4.3) with inertia ratio `m`, shape `η′` and `eps_reg`.
+    /// \[B\]'s parameters (spec §4.3) with inertia ratio `m`, shape `η′` and `eps_reg`.
     pub fn paper(inertia_ratio: f64, eta_prime: f64, eps_reg: f64) -> Self {
         BeltOscillator { inertia_ratio, k12: 0.85, c: 1e-4, c12: 0.0, v_b: 0.15, mu_bar: 5.0, eta_prime, eps_reg }
     }

@@ -1,5 +1,5 @@
 //! Numerical Contensou integrals for an arbitrary pressure field on a circular or elliptical
-//! patch (spec §2.7), the patch moments `c_{i,j,k}` of [B], and [B]'s generic-patch Padé
+//! patch (spec §2.7), the patch moments `c_{i,j,k}` of \[B\], and \[B\]'s generic-patch Padé
 //! model of order n = 1 ((3.4)) built from them.
 //!
 //! The integrand is bounded but its direction jumps at the instantaneous centre of rotation
@@ -39,7 +39,7 @@ pub struct Moments {
 }
 
 impl Moments {
-    /// Pressure-weighted mean radius `κ = ∬ p r dA / P` ([A] (39)).
+    /// Pressure-weighted mean radius `κ = ∬ p r dA / P` (\[A\] (39)).
     pub fn kappa(&self) -> f64 {
         self.pr / self.p
     }
@@ -76,7 +76,7 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
         let inner = |phi: f64| -> [f64; 4] {
             let (sp, cp) = phi.sin_cos();
             let brk = [rho_c];
-            let v = integrate(
+            integrate(
                 |rho: f64| {
                     let (x, y) = (a * rho * cp, b * rho * sp);
                     let w = a * b * rho;
@@ -89,8 +89,7 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
                 1e-300,
                 0.1 * tol,
                 400,
-            );
-            v
+            )
         };
         integrate(inner, phi_c, phi_c + 2.0 * PI, &[phi_c + PI], 1e-300, tol, 400)
     }
@@ -146,7 +145,7 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
     }
 }
 
-/// [B]'s generic-patch Padé model of order n = 1 ((3.4)), from the patch [`Moments`]: force
+/// \[B\]'s generic-patch Padé model of order n = 1 ((3.4)), from the patch [`Moments`]: force
 /// and torque on the body for slip `(u_x, u_y)`, spin `ω`, friction coefficient `mu`,
 /// exponent `m > 0` and spin weight `b > 0`. The spin enters as `â ω` with the length
 /// `a_hat > 0` (e.g. the larger semi-axis). Reduces to [`super::Model::Pade`] for a circular

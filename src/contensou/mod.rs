@@ -28,8 +28,8 @@
 //! * [`experiments`] — the test problems of the spec (force-free disc and ball, limit-direction
 //!   bifurcations, stick–slip belt oscillator) and the accuracy table.
 //!
-//! Sources: spec `contensou-patch.md` (SPEC-000/002), after [A] (finite circular contact
-//! region, exact and harmonic models) and [B] Kudra & Awrejcewicz, J. Theor. Appl. Mech.
+//! Sources: spec `contensou-patch.md` (SPEC-000/002), after \[A\] (finite circular contact
+//! region, exact and harmonic models) and \[B\] Kudra & Awrejcewicz, J. Theor. Appl. Mech.
 //! 54(3) 2016 (Padé and smooth regularised models).
 //!
 //! ```
@@ -40,6 +40,9 @@
 //! assert!((load.force[0] + 0.5 * 100.0 * 9.0 * std::f64::consts::PI / 32.0).abs() < 1e-9);
 //! assert!(load.torque < 0.0);
 //! ```
+
+// `!(x > 0.0)` is used on purpose: it also rejects NaN. Index loops mirror the formulas.
+#![allow(clippy::neg_cmp_op_on_partial_ord, clippy::needless_range_loop)]
 
 pub mod approx;
 pub mod cli;
@@ -66,7 +69,7 @@ pub enum Pressure {
 }
 
 impl Pressure {
-    /// `κ/R`, the pressure-weighted mean radius over the patch radius ([A] (76)–(77)).
+    /// `κ/R`, the pressure-weighted mean radius over the patch radius (\[A\] (76)–(77)).
     pub fn kappa_ratio(self) -> f64 {
         match self {
             Pressure::Uniform => 2.0 / 3.0,
@@ -114,7 +117,7 @@ impl fmt::Display for ContensouError {
 
 impl std::error::Error for ContensouError {}
 
-/// Parameters of the smooth regularised model with a static peak ([B] (4.5), spec §3.5).
+/// Parameters of the smooth regularised model with a static peak (\[B\] (4.5), spec §3.5).
 ///
 /// `S = |u|² + b²(Rω)² + ε_reg²`, `f = S^{-1/2} + η′ ε_reg³ S^{-2}`;
 /// force `−μP f u`, torque `−μPκ b f Rω`. The reachable set of (force/μP, torque/μPκ) is the
@@ -132,7 +135,7 @@ impl Smooth {
     /// Regularisation velocity `eps_reg > 0` (m/s, in the units of the slip velocity) and
     /// static-to-kinetic ratio `eta ≥ 1` (`μ_s/μ_k`; `μ` of the [`Patch`] is the kinetic
     /// coefficient). `η′` is found by exact inversion (spec §3.5 DECISION). `b` defaults to
-    /// 1 ([B]'s choice); see [`Smooth::with_b`].
+    /// 1 (\[B\]'s choice); see [`Smooth::with_b`].
     pub fn new(eps_reg: f64, eta: f64) -> Result<Self, ContensouError> {
         if !(eps_reg > 0.0) || !eps_reg.is_finite() {
             return Err(ContensouError::InvalidParameter("eps_reg", eps_reg));
@@ -153,7 +156,7 @@ impl Smooth {
         Ok(Smooth { eps_reg, eta: approx::eta_of_eta_prime(eta_prime).0, eta_prime, b: 1.0 })
     }
 
-    /// Sets the spin weight `b > 0` (`ρ = bR` in [A]'s terms; `b = κ/R` makes the sliding
+    /// Sets the spin weight `b > 0` (`ρ = bR` in \[A\]'s terms; `b = κ/R` makes the sliding
     /// part equal to the fitted linear model with ρ = κ, the more accurate choice).
     pub fn with_b(mut self, b: f64) -> Result<Self, ContensouError> {
         if !(b > 0.0) || !b.is_finite() {
@@ -186,11 +189,11 @@ impl Smooth {
 pub enum Model {
     /// Exact Contensou integrals (closed forms, spec §2.4).
     Exact,
-    /// Fitted linear-ellipsoidal model ([A] (69)) with the patch's ρ (default κ).
+    /// Fitted linear-ellipsoidal model (\[A\] (69)) with the patch's ρ (default κ).
     Linear,
-    /// Harmonic model of degree N = 1…6 ([A] §6, spec §3.2) with the patch's ρ.
+    /// Harmonic model of degree N = 1…6 (\[A\] §6, spec §3.2) with the patch's ρ.
     Harmonic(u8),
-    /// Generalised Padé model of order n = 1 ([B] (3.5)): `L = (|u|^m + b^m (R|ω|)^m)^{1/m}`,
+    /// Generalised Padé model of order n = 1 (\[B\] (3.5)): `L = (|u|^m + b^m (R|ω|)^m)^{1/m}`,
     /// force `−μP u/L`, torque `−μPκ b Rω/L`. `m = 2, b = κ/R` equals [`Model::Linear`].
     Pade {
         /// Exponent `m > 0`.
@@ -198,12 +201,12 @@ pub enum Model {
         /// Spin weight `b > 0`.
         b: f64,
     },
-    /// Smooth regularised model with stick and static peak ([B] (4.5)).
+    /// Smooth regularised model with stick and static peak (\[B\] (4.5)).
     Smooth(Smooth),
 }
 
 impl Model {
-    /// [B]'s example setting of the Padé model: `m = 2`, `b = 1`.
+    /// \[B\]'s example setting of the Padé model: `m = 2`, `b = 1`.
     pub const PADE_KUDRA: Model = Model::Pade { m: 2.0, b: 1.0 };
 
     /// Checks the model's parameters.

@@ -184,6 +184,7 @@ pub(crate) fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> [f64; 4] {
 
 /// Adaptive ROS2 integration of the autonomous 4D system `y' = f(y)` with Jacobian `jac(y)`
 /// over `[0, t_end]`. `observe(t, y)` is called after every accepted step.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn ros2<F, J, O>(mut f: F, mut jac: J, y0: [f64; 4], t_end: f64, rtol: f64, atol: f64, h_max: f64, mut observe: O)
 where
     F: FnMut(&[f64; 4]) -> [f64; 4],
