@@ -55,6 +55,7 @@ mod ode;
 pub mod quad;
 
 use approx::{HarmonicTable, MAX_HARMONIC_DEGREE};
+use glam::DVec3;
 use std::fmt;
 use std::sync::Arc;
 
@@ -236,6 +237,16 @@ pub struct PatchLoad {
     pub force: [f64; 2],
     /// Torque about the contact normal, opposing the spin.
     pub torque: f64,
+}
+
+/// Force and torque of the patch on the body as 3D vectors (world frame), see
+/// [`Patch::resultant_vec`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PatchLoad3 {
+    /// Tangential friction force (N), in the contact plane, opposing the slip.
+    pub force: DVec3,
+    /// Friction torque about the contact normal through the patch centre (N·m), along ±n.
+    pub torque: DVec3,
 }
 
 /// Coupled slide/spin friction capacities for one slip/spin state (see [`Patch::limits`]).
@@ -488,6 +499,46 @@ impl Patch {
         };
         let torque = if q > 0.0 { -mp * self.kappa() * tt * spin.signum() } else { 0.0 };
         Ok(PatchLoad { force, torque })
+    }
+
+    /// Frame-free 3D form of [`Patch::resultant`] for engine adapters: `normal` is the contact
+    /// normal (any length > 0; the sign does not matter), `slip` the velocity of the body
+    /// point at the patch centre relative to the other surface, and `angular_velocity` the
+    /// relative angular velocity (world frame). Only the tangential part of `slip` and the
+    /// normal component of `angular_velocity` (the spin) are used; projection round-off
+    /// (below 8 ulps of the input magnitude) counts as zero. Errors as
+    /// [`Patch::resultant`], plus [`ContensouError::NonFiniteInput`] for a zero or non-finite
+    /// normal.
+    pub fn resultant_vec(
+        &self,
+        model: &Model,
+        normal: DVec3,
+        slip: DVec3,
+        angular_velocity: DVec3,
+    ) -> Result<PatchLoad3, ContensouError> {
+        if !(normal.is_finite() && slip.is_finite() && angular_velocity.is_finite()) {
+            return Err(ContensouError::NonFiniteInput);
+        }
+        let len = normal.length();
+        if !(len > 0.0) || !len.is_finite() {
+            return Err(ContensouError::NonFiniteInput);
+        }
+        let n = normal / len;
+        let mut u = slip - slip.dot(n) * n;
+        let mut spin = angular_velocity.dot(n);
+        // Projection round-off is not slip: a tangential part below a few ulps of the input
+        // is set to zero (same for the spin).
+        if u.length() <= 8.0 * f64::EPSILON * slip.length() {
+            u = DVec3::ZERO;
+        }
+        if spin.abs() <= 8.0 * f64::EPSILON * angular_velocity.length() {
+            spin = 0.0;
+        }
+        // evaluate in the 2D form with the slip along a local x axis
+        let s = u.length();
+        let l = self.resultant(model, [s, 0.0], spin)?;
+        let force = if s > 0.0 { u * (l.force[0] / s) } else { DVec3::ZERO };
+        Ok(PatchLoad3 { force, torque: n * l.torque })
     }
 
     /// Coupled friction capacities for sliding speed `slip_speed = |u|` (m/s) and spin `spin`
