@@ -371,6 +371,16 @@ fn api_validation_edge_cases_and_helpers() {
             assert!(l.force[0].is_finite() && l.torque.is_finite(), "{m:?} ε=1e{k}");
         }
     }
+    // huge and tiny (but finite) velocities: finite, and still on the sliding law
+    for m in models() {
+        for (v, w) in [(1e200, 3e201), (1e-300, 2e-299), (1e300, 0.0)] {
+            let l = p.resultant(&m, [v, 0.0], w).unwrap();
+            assert!(l.force[0].is_finite() && l.torque.is_finite(), "{m:?} {v}");
+            if v > 1.0 {
+                assert!(l.force[0] < 0.0, "{m:?} {v}");
+            }
+        }
+    }
     // limits(): μ𝒬(ε) and μPκ𝒯(ε), for the rapier adapter
     let lim = p.limits(&Model::Exact, 0.01, 1.0).unwrap(); // ε = 0.01/(0.01·1) = 1
     assert!((lim.slip_spin_ratio - 1.0).abs() < 1e-15);

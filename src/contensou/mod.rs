@@ -465,9 +465,12 @@ impl Patch {
                 (x / l, y / l)
             }
             Model::Smooth(sm) => {
+                // scale-free form: divide all velocities by their maximum (no overflow)
                 let bq = sm.b * q;
-                let f = approx::smooth_factor(s * s + bq * bq, sm.eps_reg, sm.eta_prime);
-                (s * f, bq * f)
+                let mx = s.max(bq).max(sm.eps_reg);
+                let (x, y, e) = (s / mx, bq / mx, sm.eps_reg / mx);
+                let f = approx::smooth_factor(x * x + y * y, e, sm.eta_prime);
+                (x * f, y * f)
             }
         }
     }
