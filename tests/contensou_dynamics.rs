@@ -293,3 +293,23 @@ fn limit_direction_stability_types() {
     assert_eq!(ex.classify(1.0, 0.0, 0.7).2, StableNode);
     assert!(ex.r_star(1.0, 0.0, 0.7) < 0.0 && ex.r_star(1.0, 0.0, 1.2) > 0.0);
 }
+
+#[test]
+fn belt_oscillator_event_driven_reference_agrees_with_smooth_model() {
+    // spec §4.4 item 10: an event-driven set-valued reference (§3.6) must give the same
+    // period as the smooth model at ε = 1e-5 to 0.05 % ([B] Fig. 4: the curves overlap).
+    // Smooth-model periods: spec §4.3 derived 99.863 (η′ = 13.7627) and 60.8214 (η = 2.7).
+    use tribo::contensou::approx::{eta_of_eta_prime, eta_prime_of_eta};
+    for (ep, period, x_range) in [(13.7627, 99.863, (5.677, 19.834)), (eta_prime_of_eta(2.7).unwrap(), 60.8214, (11.198, 19.724))] {
+        let osc = BeltOscillator::paper(0.5, ep, 1e-5);
+        let eta = eta_of_eta_prime(ep).0;
+        let ev = osc.run_event_driven(0.0, 0.0, eta, 1500.0);
+        assert!(rel(ev.period, period) < 5e-4, "event-driven period {} vs {period}", ev.period);
+        // the last two periods agree (settled period-1 orbit)
+        let n = ev.onsets.len();
+        let prev = ev.onsets[n - 2] - ev.onsets[n - 3];
+        assert!(rel(prev, ev.period) < 1e-5);
+        // stick spans the x range of the smooth orbit (x grows at v_b during stick)
+        assert!(rel(ev.stick_x.0, x_range.0) < 5e-3 && rel(ev.stick_x.1, x_range.1) < 5e-3, "{:?}", ev.stick_x);
+    }
+}

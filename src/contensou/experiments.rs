@@ -499,6 +499,129 @@ impl BeltOscillator {
     }
 }
 
+/// Result of [`BeltOscillator::run_event_driven`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventDrivenStats {
+    /// Stick onset times.
+    pub onsets: Vec<f64>,
+    /// Stick exit times.
+    pub exits: Vec<f64>,
+    /// `x` at the last stick onset and at the last stick exit.
+    pub stick_x: (f64, f64),
+    /// Interval between the last two stick onsets.
+    pub period: f64,
+}
+
+impl BeltOscillator {
+    /// Event-driven reference with the set-valued law (spec §3.6, \[B\] (2.4)–(2.5)): slip
+    /// phases use the non-regularised circular law (3.5) (`m = 2`, `b = 1`, `c = 2/3`) with
+    /// DOPRI5 (rtol = atol = 1e-10), slip → stick when `λ_s < 1e-7`; stick holds
+    /// (`ẋ = v_b`, `φ̇ = 0`) while the gauge `ξ = sqrt(T² + (M/c)²) ≤ η` of the required
+    /// friction, and ends on `ξ = η` (solved in closed form, `x` is linear in time). Slip
+    /// restarts in the direction `(θ′)` of \[B\] (2.5). `eta` is the static-to-kinetic ratio
+    /// (`η(η′)` of the smooth model being compared). Starts in stick at `(x0, φ0)`.
+    pub fn run_event_driven(&self, x0: f64, phi0: f64, eta: f64, t_end: f64) -> EventDrivenStats {
+        let c0 = 2.0 / 3.0;
+        let (vb, mb, k12, c, c12, m) = (self.v_b, self.mu_bar, self.k12, self.c, self.c12, self.inertia_ratio);
+        let mut onsets = Vec::new();
+        let mut exits = Vec::new();
+        let mut stick_x = (f64::NAN, f64::NAN);
+        // required friction in stick at (x, φ): (Γ, Ω) with ẋ = v_b, φ̇ = 0, ẍ = φ̈ = 0
+        let required = |x: f64, p: f64| (c * vb + x + k12 * p, c12 * vb + k12 * x + p);
+        let gauge = |x: f64, p: f64| {
+            let (g, o) = required(x, p);
+            ((g / mb).powi(2) + (o / (mb * c0)).powi(2)).sqrt()
+        };
+        let (mut t, mut x, mut p) = (0.0, x0, phi0);
+        let slip_rhs = move |y: &[f64; 5]| -> [f64; 5] {
+            let (xx, pp, xd, pd) = (y[0], y[1], y[2], y[3]);
+            let vs = xd - vb;
+            let l = vs.hypot(pd);
+            let (ts, ms) = if l > 0.0 { (vs / l, c0 * pd / l) } else { (0.0, 0.0) };
+            [
+                xd,
+                pd,
+                -c * xd - c12 * pd - xx - k12 * pp - mb * ts,
+                (-c12 * xd - c * pd - k12 * xx - pp - mb * ms) / m,
+                1.0,
+            ]
+        };
+        onsets.push(0.0);
+        stick_x.0 = x;
+        while t < t_end {
+            // --- stick: find the first time ξ(x0 + v_b s, φ) = η (quadratic in s)
+            let (g0, o0) = required(x, p);
+            let (a1, a2) = (1.0 / mb, 1.0 / (mb * c0));
+            // ξ² = a1²(g0 + v_b s)² + a2²(o0 + k12 v_b s)² = η²
+            let qa = a1 * a1 * vb * vb + a2 * a2 * k12 * k12 * vb * vb;
+            let qb = 2.0 * (a1 * a1 * g0 * vb + a2 * a2 * o0 * k12 * vb);
+            let qc = a1 * a1 * g0 * g0 + a2 * a2 * o0 * o0 - eta * eta;
+            let disc = qb * qb - 4.0 * qa * qc;
+            let s = if qc >= 0.0 {
+                0.0
+            } else if disc < 0.0 || qa == 0.0 {
+                f64::INFINITY
+            } else {
+                (-qb + disc.sqrt()) / (2.0 * qa)
+            };
+            if !s.is_finite() || t + s > t_end {
+                break;
+            }
+            t += s;
+            x += vb * s;
+            exits.push(t);
+            stick_x.1 = x;
+            // --- breakaway direction (θ′): (Γ, Ω) = μ̄ ξ (cos θ′, c sin θ′) opposes the slip
+            let (g, o) = required(x, p);
+            let xi = gauge(x, p);
+            let (ct, st) = (g / (mb * xi), o / (mb * xi * c0));
+            // kinetic friction in that direction for a first tiny interval
+            let h0 = 1e-6;
+            let ax = -c * vb - x - k12 * p - mb * ct;
+            let ap = (-c12 * vb - k12 * x - p - mb * c0 * st) / m;
+            let mut y = [x, p, vb + ax * h0, ap * h0, t + h0];
+            // --- slip until λ_s < 1e-7
+            loop {
+                let run = dopri5_until(
+                    |_tt, yy: &[f64; 5]| slip_rhs(yy),
+                    0.0,
+                    y,
+                    t_end - y[4],
+                    1e-10,
+                    1e-10,
+                    |yy: &[f64; 5]| (yy[2] - vb).hypot(yy[3]) - 1e-7,
+                );
+                y = run.y;
+                if !run.hit {
+                    return EventDrivenStats { period: period_of(&onsets), onsets, exits, stick_x };
+                }
+                if gauge(y[0], y[1]) <= eta {
+                    break;
+                }
+                // passes through zero relative velocity without sticking: nudge on
+                let f = slip_rhs(&[y[0], y[1], vb, 0.0, y[4]]);
+                y[2] = vb + f[2] * h0;
+                y[3] = f[3] * h0;
+            }
+            t = y[4];
+            x = y[0];
+            p = y[1];
+            onsets.push(t);
+            stick_x.0 = x;
+        }
+        EventDrivenStats { period: period_of(&onsets), onsets, exits, stick_x }
+    }
+}
+
+fn period_of(onsets: &[f64]) -> f64 {
+    let n = onsets.len();
+    if n >= 2 {
+        onsets[n - 1] - onsets[n - 2]
+    } else {
+        f64::NAN
+    }
+}
+
 /// Validation rows: the spec's reference numbers against this module's computations.
 pub fn validation_rows() -> Vec<Row> {
     super::experiments_rows::rows()
