@@ -154,7 +154,7 @@ pub fn pade_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f6
     generic_n1(moments, mu, m, b, a_hat, slip, spin, None)
 }
 
-/// [B]'s smooth regularised generic-patch model of order n = 1 ((4.4)): every component of
+/// \[B\]'s smooth regularised generic-patch model of order n = 1 ((4.4)): every component of
 /// [`pade_n1`] gets the factor `1/sqrt(L² + ε²) + η′ε³/(L² + ε²)²` instead of `1/L`, with
 /// `ε = smooth.eps_reg()` and `η′ = smooth.eta_prime()` (the `b` of `smooth` is not used;
 /// pass `b` explicitly). Defined everywhere, zero at rest.

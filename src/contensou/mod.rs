@@ -15,18 +15,33 @@
 //!
 //! * [`Patch`] — a validated circular patch (radius, μ, normal force, [`Pressure`]);
 //!   [`Patch::resultant`] gives the force and torque **on the body** in SI units for any
-//!   [`Model`]; [`Patch::limits`] gives the slide/spin capacities for a slip/spin ratio
-//!   (what an engine adapter uses to set coupled friction limits).
-//! * [`Model`] — [`Model::Exact`] (closed forms with elliptic integrals, 1e-13 accurate,
-//!   ~100 ns), fitted linear-ellipsoidal [`Model::Linear`], harmonic models
-//!   [`Model::Harmonic`] of degree 1–6, the generalised Padé family [`Model::Pade`] of
-//!   Kudra & Awrejcewicz, and the smooth regularised model [`Model::Smooth`] with a stick
-//!   phase and a static peak (`η = μ_s/μ_k`).
-//! * [`q_eps`], [`t_eps`] — the dimensionless exact functions `𝒬(ε)`, `𝒯(ε)`.
+//!   [`Model`]; [`Patch::resultant_vec`] is the frame-free 3D form (contact normal, relative
+//!   velocity and angular velocity in world coordinates) for engine adapters;
+//!   [`Patch::limits`] gives the coupled slide/spin capacities `μP𝒬(ε)`, `μPκ𝒯(ε)` and the
+//!   effective sliding coefficient `μ𝒬(ε)` (what an engine that enforces separate slide and
+//!   spin limits sets each step from the current slip/spin ratio). [`hertz_radius`] and
+//!   [`Patch::hertz_sphere`] build Hertz patches.
+//! * [`Model`] — [`Model::Exact`] (closed forms with elliptic integrals, ≤ 1e-13 relative error
+//!   over ε ∈ [1e-8, 1e8], ≈ 30–250 ns), fitted linear-ellipsoidal [`Model::Linear`]
+//!   (sup error 0.12/0.15), harmonic models [`Model::Harmonic`] of degree 1–6 (N = 4: 0.015 /
+//!   0.028), the generalised Padé family [`Model::Pade`] of Kudra & Awrejcewicz, and the
+//!   smooth regularised model [`Model::Smooth`] with a stick phase and a static peak
+//!   (`η = μ_s/μ_k`, [`Smooth`]). Errors are sup-norm errors of `𝒬`/`𝒯` (uniform pressure,
+//!   ρ = κ); see [`experiments::sup_errors`].
+//! * [`q_eps`], [`t_eps`] — the dimensionless exact functions `𝒬(ε)`, `𝒯(ε)`;
+//!   [`Patch::reduced`] gives `(𝒬, 𝒯)` of any model.
 //! * [`generic`] — numerical integration of the Contensou integrals for an arbitrary pressure
-//!   field on a circular or elliptical patch (the test oracle, spec §2.7).
-//! * [`experiments`] — the test problems of the spec (force-free disc and ball, limit-direction
-//!   bifurcations, stick–slip belt oscillator) and the accuracy table.
+//!   field on a circular or elliptical patch (the test oracle, spec §2.7), its pressure
+//!   moments, and \[B\]'s generic-patch Padé and smooth models of order 1.
+//! * [`experiments`] — the test problems of the spec (force-free disc and ball, limit
+//!   directions and their bifurcations, the stick–slip belt oscillator with the smooth model
+//!   and an event-driven set-valued reference) and the accuracy table.
+//! * [`cli`] — the line evaluator of `examples/contensou.rs`.
+//!
+//! Zero slip and zero spin is stick: the Coulomb law is set-valued there, so the non-smooth
+//! models return [`ContensouError::Stick`] (spec §2.6 DECISION); [`Model::Smooth`] is defined
+//! everywhere. Bad input (NaN, negative μ/radius/normal force, invalid model parameters) is a
+//! [`ContensouError`]; no evaluation returns NaN.
 //!
 //! Sources: spec `contensou-patch.md` (SPEC-000/002), after \[A\] (finite circular contact
 //! region, exact and harmonic models) and \[B\] Kudra & Awrejcewicz, J. Theor. Appl. Mech.
