@@ -2,6 +2,8 @@
 //! stick–slip belt oscillator of [B] §5. Expected numbers are the spec's "(derived)" values
 //! (mpmath / scipy at rtol ≤ 1e-10), used as regression oracles, unless marked otherwise.
 
+#![allow(clippy::needless_range_loop)]
+
 use tribo::contensou::experiments::{disc_terminal_ratio, BeltOscillator, PlaneProblem};
 use tribo::contensou::Model;
 
@@ -218,7 +220,7 @@ fn belt_oscillator_case_a_m05() {
     // spec §4.3 derived reference (m = 0.5, η′ = 13.7627, ε = 1e-5): period 99.863 (0.1 %),
     // ranges x ∈ [5.677, 19.834], φ ∈ [−16.650, −3.026], ẋ ∈ [−8.868, 1.011],
     // φ̇ ∈ [−11.144, 9.888] (0.5 %); stick exit on the static ellipse at η = 4.98.
-    let o = BeltOscillator::paper(0.5, 13.7627, 1e-5).run([0.0; 4], 600.0);
+    let o = BeltOscillator::paper(0.5, 13.7627, 1e-5).run([0.0; 4], 1000.0);
     assert!(rel(o.period, 99.863) < 1e-3, "period {}", o.period);
     let want = [5.677, 19.834, -16.650, -3.026, -8.868, 1.011, -11.144, 9.888];
     for i in 0..8 {
@@ -236,13 +238,17 @@ fn belt_oscillator_case_b_m05_ic_independent() {
     let osc = BeltOscillator::paper(0.5, ep, 1e-5);
     let want = [11.198, 19.724, -14.893, -11.002, -4.846, 0.150, -3.674, 2.651];
     for y0 in [[0.0; 4], [-5.0, 5.0, 0.0, 1.0]] {
-        let o = osc.run(y0, 500.0);
+        let o = osc.run(y0, 800.0);
         assert!(rel(o.period, 60.8214) < 1e-3, "period {}", o.period);
         for i in 0..8 {
             assert!(rel(o.ranges[i], want[i]) < 5e-3, "range {i}: {} vs {}", o.ranges[i], want[i]);
         }
         check_invariants(&o, 2.7);
     }
+    // the printed η′ = 6.7627 (paper typo, spec §6 #24) gives period 61.1113 (derived): 0.5 %
+    // longer, which is how large the typo's effect is
+    let o = BeltOscillator::paper(0.5, 6.7627, 1e-5).run([0.0; 4], 800.0);
+    assert!(rel(o.period, 61.1113) < 1e-3, "period {}", o.period);
 }
 
 fn check_invariants(o: &tribo::contensou::experiments::OscillatorStats, eta: f64) {
@@ -259,4 +265,51 @@ fn check_invariants(o: &tribo::contensou::experiments::OscillatorStats, eta: f64
     // its own x ranges and are not asserted).
     let dx = o.ranges[1] - o.ranges[0];
     assert!(rel(0.15 * o.stick_fraction * o.period, dx) < 2e-3, "{} vs {dx}", 0.15 * o.stick_fraction * o.period);
+}
+
+#[test]
+fn limit_direction_stability_types() {
+    // spec §4.1 spot checks and cases table (classification exact, §4.4 item 7):
+    use tribo::contensou::experiments::DirectionKind::*;
+    let n2 = PlaneProblem::disc(Model::Harmonic(2));
+    // N = 2, F = 0.2 (case 3): non-trivial pair is a stable node, ŵ1 a saddle
+    assert_eq!(n2.limit_directions(0.2)[0].kind, StableNode);
+    assert_eq!(n2.classify(1.0, 0.0, 0.2).2, Saddle);
+    // ŵ2 = (−1, 0, 0) is always an attracting unstable node
+    assert_eq!(n2.classify(-1.0, 0.0, 0.2).2, UnstableNode);
+    assert!(n2.r_star(-1.0, 0.0, 0.2) < 0.0);
+    // N = 2, F = 0.02 (case 4): (−0.5414, ±0.8408) saddle, (−0.0959, ±0.9954) unstable node
+    for l in n2.limit_directions(0.02) {
+        let want = if l.w1 > 0.0 { StableNode } else if l.w1 < -0.3 { Saddle } else { UnstableNode };
+        assert_eq!(l.kind, want, "{l:?}");
+    }
+    // N = 1, F = 0.05: stable node
+    assert_eq!(PlaneProblem::disc(Model::Harmonic(1)).limit_directions(0.05)[0].kind, StableNode);
+    // exact model: case 4 at F = 0.02 like N = 2; case 2 (F_P < F < F_T): ŵ1 attracting stable
+    // node; case 1 (F > F_T): ŵ1 repelling (R* > 0)
+    let ex = PlaneProblem::disc(Model::Exact);
+    let kinds: Vec<_> = ex.limit_directions(0.02).iter().map(|l| l.kind).collect();
+    assert_eq!(kinds, vec![StableNode, Saddle, UnstableNode]);
+    assert_eq!(ex.classify(1.0, 0.0, 0.7).2, StableNode);
+    assert!(ex.r_star(1.0, 0.0, 0.7) < 0.0 && ex.r_star(1.0, 0.0, 1.2) > 0.0);
+}
+
+#[test]
+fn belt_oscillator_event_driven_reference_agrees_with_smooth_model() {
+    // spec §4.4 item 10: an event-driven set-valued reference (§3.6) must give the same
+    // period as the smooth model at ε = 1e-5 to 0.05 % ([B] Fig. 4: the curves overlap).
+    // Smooth-model periods: spec §4.3 derived 99.863 (η′ = 13.7627) and 60.8214 (η = 2.7).
+    use tribo::contensou::approx::{eta_of_eta_prime, eta_prime_of_eta};
+    for (ep, period, x_range) in [(13.7627, 99.863, (5.677, 19.834)), (eta_prime_of_eta(2.7).unwrap(), 60.8214, (11.198, 19.724))] {
+        let osc = BeltOscillator::paper(0.5, ep, 1e-5);
+        let eta = eta_of_eta_prime(ep).0;
+        let ev = osc.run_event_driven(0.0, 0.0, eta, 1500.0);
+        assert!(rel(ev.period, period) < 5e-4, "event-driven period {} vs {period}", ev.period);
+        // the last two periods agree (settled period-1 orbit)
+        let n = ev.onsets.len();
+        let prev = ev.onsets[n - 2] - ev.onsets[n - 3];
+        assert!(rel(prev, ev.period) < 1e-5);
+        // stick spans the x range of the smooth orbit (x grows at v_b during stick)
+        assert!(rel(ev.stick_x.0, x_range.0) < 5e-3 && rel(ev.stick_x.1, x_range.1) < 5e-3, "{:?}", ev.stick_x);
+    }
 }

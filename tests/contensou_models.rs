@@ -371,6 +371,16 @@ fn api_validation_edge_cases_and_helpers() {
             assert!(l.force[0].is_finite() && l.torque.is_finite(), "{m:?} ε=1e{k}");
         }
     }
+    // huge and tiny (but finite) velocities: finite, and still on the sliding law
+    for m in models() {
+        for (v, w) in [(1e200, 3e201), (1e-300, 2e-299), (1e300, 0.0)] {
+            let l = p.resultant(&m, [v, 0.0], w).unwrap();
+            assert!(l.force[0].is_finite() && l.torque.is_finite(), "{m:?} {v}");
+            if v > 1.0 {
+                assert!(l.force[0] < 0.0, "{m:?} {v}");
+            }
+        }
+    }
     // limits(): μ𝒬(ε) and μPκ𝒯(ε), for the rapier adapter
     let lim = p.limits(&Model::Exact, 0.01, 1.0).unwrap(); // ε = 0.01/(0.01·1) = 1
     assert!((lim.slip_spin_ratio - 1.0).abs() < 1e-15);
@@ -390,4 +400,26 @@ fn api_validation_edge_cases_and_helpers() {
     let hp = Patch::hertz_sphere(0.01, 115e9, 0.3, 10.0).unwrap();
     assert_eq!(hp.pressure(), Pressure::Hertz);
     assert!((hp.radius() - a).abs() < 1e-18);
+}
+
+#[test]
+fn vector_api_matches_planar_form() {
+    // resultant_vec in an arbitrary frame equals the planar law: force = −μP𝒬 u/|u| in the
+    // contact plane, torque = −μPκ𝒯 sgn(ω·n) n (spec §2.6).
+    use tribo::DVec3;
+    let p = Patch::new(0.02, 0.4, 50.0, Pressure::Uniform).unwrap();
+    let n = DVec3::new(0.3, -0.4, 0.866).normalize();
+    let t1 = n.any_orthonormal_vector();
+    let t2 = n.cross(t1);
+    let (ux, uy, w) = (0.05, -0.02, 3.0);
+    let slip = t1 * ux + t2 * uy + n * 7.0; // the normal component is ignored
+    let omega = n * w + t1 * 100.0; // only the spin about n counts
+    for m in [Model::Exact, Model::Harmonic(2), Model::Linear, Model::Smooth(Smooth::new(1e-4, 1.2).unwrap())] {
+        let l3 = p.resultant_vec(&m, n * 2.5, slip, omega).unwrap();
+        let l2 = p.resultant(&m, [ux, uy], w).unwrap();
+        let f = t1 * l2.force[0] + t2 * l2.force[1];
+        assert!((l3.force - f).length() < 1e-12 && (l3.torque - n * l2.torque).length() < 1e-14, "{m:?}");
+    }
+    assert!(p.resultant_vec(&Model::Exact, DVec3::ZERO, slip, omega).is_err());
+    assert_eq!(p.resultant_vec(&Model::Exact, n, n, DVec3::X - DVec3::X), Err(ContensouError::Stick));
 }

@@ -2,9 +2,9 @@
 //! and non-axisymmetric patches.
 
 use std::f64::consts::PI;
-use tribo::contensou::generic::{pade_n1, GenericPatch};
+use tribo::contensou::generic::{pade_n1, smooth_n1, GenericPatch};
 use tribo::contensou::quad::integrate_scalar;
-use tribo::contensou::{Model, Patch, Pressure};
+use tribo::contensou::{Model, Patch, Pressure, Smooth};
 
 fn uniform(r: f64, p: f64) -> impl Fn(f64, f64) -> f64 {
     move |_x, _y| p / (PI * r * r)
@@ -95,6 +95,12 @@ fn generic_pade_n1_reduces_to_circular_model() {
         let b = patch.resultant(&Model::PADE_KUDRA, slip, w).unwrap();
         assert!((a.force[0] - b.force[0]).abs() < 1e-10 && (a.force[1] - b.force[1]).abs() < 1e-10);
         assert!((a.torque - b.torque).abs() < 1e-10);
+        // (4.4) → (4.5): smooth generic model with m = 2 equals the circular smooth model
+        let sm = Smooth::new(1e-2, 1.4).unwrap();
+        let c = smooth_n1(&m, 0.3, 2.0, 1.0, r, &sm, slip, w);
+        let d = patch.resultant(&Model::Smooth(sm), slip, w).unwrap();
+        assert!((c.force[0] - d.force[0]).abs() < 1e-10 && (c.force[1] - d.force[1]).abs() < 1e-10);
+        assert!((c.torque - d.torque).abs() < 1e-10);
     }
 }
 

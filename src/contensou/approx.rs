@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 /// Largest harmonic degree supported by [`HarmonicTable`].
 pub const MAX_HARMONIC_DEGREE: usize = 6;
 
-/// Harmonic expansion of the exact law in the latitude θ (spec §3.2, [A] (82)–(88)) for one
+/// Harmonic expansion of the exact law in the latitude θ (spec §3.2, \[A\] (82)–(88)) for one
 /// pressure distribution and one length ρ.
 ///
 /// `c[i−1]`, `s[i−1]` are the Fourier coefficients `c_i`, `s_i` of (83); `poly_c[N−1]` and
@@ -55,8 +55,10 @@ fn chebyshev_tables() -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
 
 impl HarmonicTable {
     /// Computes the table by adaptive Gauss–Kronrod quadrature of (83) split at ε = 1
-    /// (`θ = atan(ρ/R)`), with the exact law of §2.4 inside. `rho_ratio = ρ/R > 0`.
+    /// (`θ = atan(ρ/R)`), with the exact law of §2.4 inside. `rho_ratio = ρ/R` must be
+    /// finite and > 0; otherwise the default `κ/R` is used (documented clamp).
     pub fn compute(pressure: Pressure, rho_ratio: f64) -> Self {
+        let rho_ratio = if rho_ratio > 0.0 && rho_ratio.is_finite() { rho_ratio } else { pressure.kappa_ratio() };
         let n = MAX_HARMONIC_DEGREE;
         let v = integrate(
             |th: f64| {
@@ -139,7 +141,7 @@ impl HarmonicTable {
 }
 
 /// Static-to-kinetic ratio `η = max_s [ s/√(1+s²) + η′ s/(1+s²)² ]` of the static-peak
-/// regularisation [B] (4.2) for a shape parameter `η′` (spec §3.5). Returns 1 when the
+/// regularisation \[B\] (4.2) for a shape parameter `η′` (spec §3.5). Returns 1 when the
 /// maximum is the supremum at `s → ∞` (`η′ ≤ 1.149929`). Also returns the argmax `s`
 /// (`f64::INFINITY` in that case).
 pub fn eta_of_eta_prime(eta_prime: f64) -> (f64, f64) {
@@ -208,7 +210,7 @@ pub fn eta_prime_of_eta(eta: f64) -> Option<f64> {
     Some(0.5 * (lo + hi))
 }
 
-/// The published polynomial fits of `η′(η)` ([B] §4, valid for η ∈ [1, 2.7], error in η
+/// The published polynomial fits of `η′(η)` (\[B\] §4, valid for η ∈ [1, 2.7], error in η
 /// below 0.001). Kept as a documented fallback; the library uses [`eta_prime_of_eta`].
 pub fn eta_prime_fit(eta: f64) -> f64 {
     if eta <= 1.3 {
@@ -218,7 +220,7 @@ pub fn eta_prime_fit(eta: f64) -> f64 {
     }
 }
 
-/// Smooth static-peak factor `S^{-1/2} + η′ ε³ S^{-2}` of [B] (4.5), with `S = ς² + ε²`
+/// Smooth static-peak factor `S^{-1/2} + η′ ε³ S^{-2}` of \[B\] (4.5), with `S = ς² + ε²`
 /// for the combined slip measure `ς² = |u|² + b²(Rω)²`.
 #[inline]
 pub fn smooth_factor(varsigma2: f64, eps_reg: f64, eta_prime: f64) -> f64 {

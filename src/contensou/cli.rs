@@ -5,7 +5,7 @@
 //! * `R`: patch radius (m) · `MU`: friction coefficient · `P`: normal force (N)
 //! * `UX UY`: slip velocity of the body point at the patch centre (m/s) · `W`: spin (rad/s)
 //! * `MODEL` (optional): `exact` (default) | `linear` | `harmonic1` … `harmonic6` |
-//!   `pade` ([B]'s `m = 2, b = 1`) | `pade:M:B` | `smooth` (`eps_reg = 1e-4` m/s, `η = 1`)
+//!   `pade` (\[B\]'s `m = 2, b = 1`) | `pade:M:B` | `smooth` (`eps_reg = 1e-4` m/s, `η = 1`)
 //!   | `smooth:EPS:ETA`
 //!
 //! Output: `{"qx":..,"qy":..,"tz":..}` — force (N) and torque (N·m) on the body. At zero slip

@@ -6,10 +6,10 @@
 //! `ṡ = −a 𝒬(s, q)`, `q̇ = −k 𝒯(s, q)` (disc: `a = 1`, `k = κR/(jR̄²) = 4/3`;
 //! ball: `a = (1+j)/j = 7/2`, `k = κR/(jR̄²)` with `j = 2/5`, `R̄ = λR`).
 
-use super::approx::{eta_of_eta_prime, eta_prime_of_eta, smooth_factor, HarmonicTable};
+use super::approx::smooth_factor;
 use super::ode::{dopri5_until, ros2};
 use super::{Model, Patch, Pressure};
-use crate::validation::{Row, Tolerance};
+use crate::validation::Row;
 use std::f64::consts::PI;
 
 /// A body sliding and spinning on a plane on one circular patch (spec §4.1, §4.2), in the
@@ -50,6 +50,21 @@ pub struct LimitDirection {
     pub w3: f64,
     /// Radial rate `R*(ŵ)` (negative: attracting).
     pub r_star: f64,
+    /// Stability on the sphere (fast time), from the in-circle and transverse eigenvalues.
+    pub kind: DirectionKind,
+}
+
+/// Stability type of a limit direction on the sphere (spec §4.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirectionKind {
+    /// Both eigenvalues negative.
+    StableNode,
+    /// Eigenvalues of opposite signs.
+    Saddle,
+    /// Both eigenvalues positive.
+    UnstableNode,
+    /// An eigenvalue is (numerically) zero.
+    NonHyperbolic,
 }
 
 /// Bifurcation values of the limit directions in units `μmg` (spec §4.1, §4.2).
@@ -136,6 +151,45 @@ impl PlaneProblem {
         w1 * (-self.a * qq * w1.signum() + force) + w3 * (-rho * self.k * tt)
     }
 
+    /// Field `F_o(w) = (−a𝒬 w1/|w12| + F, −a𝒬 w2/|w12|, −ρk𝒯 sgn w3)` for the homogeneous
+    /// models, in the w-variables `(u, ρω)`.
+    fn field(&self, w: [f64; 3], force: f64) -> [f64; 3] {
+        let rho = self.rho();
+        let w12 = w[0].hypot(w[1]);
+        let (qq, tt) = self.patch.reduced(&self.model, w12, w[2].abs() / rho);
+        let (c1, c2) = if w12 > 0.0 { (w[0] / w12, w[1] / w12) } else { (0.0, 0.0) };
+        [-self.a * qq * c1 + force, -self.a * qq * c2, -rho * self.k * tt * w[2].signum()]
+    }
+
+    /// Eigenvalues `(λ_∥, λ_⊥)` of the limit direction `(w1, 0, w3)` on the sphere and its
+    /// type (spec §4.0: `ψ' = F3 cosψ − F1 sinψ`, `λ_∥ = dψ'/dψ`,
+    /// `λ_⊥ = ∂F2/∂w2|_{w2=0} − R*`), by central differences.
+    pub fn classify(&self, w1: f64, w3: f64, force: f64) -> (f64, f64, DirectionKind) {
+        let psi0 = w3.atan2(w1);
+        let psi_dot = |psi: f64| {
+            let (sp, cp) = psi.sin_cos();
+            let f = self.field([cp, 0.0, sp], force);
+            f[2] * cp - f[0] * sp
+        };
+        let h = 1e-6;
+        let lam_par = (psi_dot(psi0 + h) - psi_dot(psi0 - h)) / (2.0 * h);
+        let n = (1.0 - h * h).sqrt();
+        let fp = self.field([w1 * n, h, w3 * n], force)[1];
+        let fm = self.field([w1 * n, -h, w3 * n], force)[1];
+        let lam_perp = (fp - fm) / (2.0 * h) - self.r_star(w1, w3, force);
+        let tol = 1e-7;
+        let kind = if lam_par.abs() < tol || lam_perp.abs() < tol {
+            DirectionKind::NonHyperbolic
+        } else if lam_par < 0.0 && lam_perp < 0.0 {
+            DirectionKind::StableNode
+        } else if lam_par > 0.0 && lam_perp > 0.0 {
+            DirectionKind::UnstableNode
+        } else {
+            DirectionKind::Saddle
+        };
+        (lam_par, lam_perp, kind)
+    }
+
     /// All non-trivial limit directions with `w3 > 0` for force `F ≥ 0` (units μmg), found by
     /// a sign scan of `±G(w3) − F` on a fine grid and bisection.
     pub fn limit_directions(&self, force: f64) -> Vec<LimitDirection> {
@@ -162,7 +216,7 @@ impl PlaneProblem {
                     }
                     let w3 = 0.5 * (lo + hi);
                     let w1 = sign * (1.0 - w3 * w3).sqrt();
-                    out.push(LimitDirection { w1, w3, r_star: self.r_star(w1, w3, force) });
+                    out.push(LimitDirection { w1, w3, r_star: self.r_star(w1, w3, force), kind: self.classify(w1, w3, force).2 });
                 }
                 x0 = x1;
                 h0 = h1;
@@ -263,11 +317,11 @@ pub fn sup_errors(patch: &Patch, model: &Model) -> (f64, f64) {
     (eq, et)
 }
 
-/// [B]'s translational + rotational stick–slip belt oscillator (spec §4.3, (5.1)) with the
+/// \[B\]'s translational + rotational stick–slip belt oscillator (spec §4.3, (5.1)) with the
 /// smooth regularised friction (4.5), `c_{0,0,−1} = 2/3`, `b = 1`, `m = 2`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BeltOscillator {
-    /// Inertia ratio `B̂/(m̂ r̂²)` (printed `m` in [B]; 0.5 for a uniform disc).
+    /// Inertia ratio `B̂/(m̂ r̂²)` (printed `m` in \[B\]; 0.5 for a uniform disc).
     pub inertia_ratio: f64,
     /// Stiffness coupling `k12`.
     pub k12: f64,
@@ -310,7 +364,7 @@ pub struct OscillatorStats {
 }
 
 impl BeltOscillator {
-    /// [B]'s parameters (spec §4.3) with inertia ratio `m`, shape `η′` and `eps_reg`.
+    /// \[B\]'s parameters (spec §4.3) with inertia ratio `m`, shape `η′` and `eps_reg`.
     pub fn paper(inertia_ratio: f64, eta_prime: f64, eps_reg: f64) -> Self {
         BeltOscillator { inertia_ratio, k12: 0.85, c: 1e-4, c12: 0.0, v_b: 0.15, mu_bar: 5.0, eta_prime, eps_reg }
     }
@@ -358,6 +412,7 @@ impl BeltOscillator {
         let mut exits: Vec<(f64, f64)> = Vec::new(); // (time, gauge)
         let mut in_stick = false;
         let mut events: Vec<(f64, bool)> = Vec::new();
+        let mut prev_g = (0.0, f64::INFINITY);
         // record trajectory samples (t, y, stick) after t_end/2 for the last-cycle statistics
         let mut samples: Vec<(f64, [f64; 4], bool)> = Vec::new();
         let mut partial = (0.0, 0.0);
@@ -374,11 +429,16 @@ impl BeltOscillator {
             1e-10,
             0.02,
             |t, y| {
-                let st = (y[2] - vb).abs() < thr && y[3].abs() < thr;
+                let g = (y[2] - vb).abs().max(y[3].abs()) - thr;
+                let st = g < 0.0;
                 if st && !in_stick {
-                    onsets.push(t);
-                    events.push((t, true));
+                    // interpolate the crossing of max(|v_s|, |ω_s|) = 1e-3 inside the step
+                    let (tp, gp) = prev_g;
+                    let tc = if gp > 0.0 { tp + (t - tp) * gp / (gp - g) } else { t };
+                    onsets.push(tc);
+                    events.push((tc, true));
                 }
+                prev_g = (t, g);
                 if !st && in_stick {
                     let (x, p) = (y[0], y[1]);
                     let gauge = ((x + k12 * p).powi(2) + ((k12 * x + p) / (2.0 / 3.0)).powi(2)).sqrt() / mu_bar;
@@ -439,10 +499,130 @@ impl BeltOscillator {
     }
 }
 
+/// Result of [`BeltOscillator::run_event_driven`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventDrivenStats {
+    /// Stick onset times.
+    pub onsets: Vec<f64>,
+    /// Stick exit times.
+    pub exits: Vec<f64>,
+    /// `x` at the last stick onset and at the last stick exit.
+    pub stick_x: (f64, f64),
+    /// Interval between the last two stick onsets.
+    pub period: f64,
+}
+
+impl BeltOscillator {
+    /// Event-driven reference with the set-valued law (spec §3.6, \[B\] (2.4)–(2.5)): slip
+    /// phases use the non-regularised circular law (3.5) (`m = 2`, `b = 1`, `c = 2/3`) with
+    /// DOPRI5 (rtol = atol = 1e-10), slip → stick when `λ_s < 1e-7`; stick holds
+    /// (`ẋ = v_b`, `φ̇ = 0`) while the gauge `ξ = sqrt(T² + (M/c)²) ≤ η` of the required
+    /// friction, and ends on `ξ = η` (solved in closed form, `x` is linear in time). Slip
+    /// restarts in the direction `(θ′)` of \[B\] (2.5). `eta` is the static-to-kinetic ratio
+    /// (`η(η′)` of the smooth model being compared). Starts in stick at `(x0, φ0)`.
+    pub fn run_event_driven(&self, x0: f64, phi0: f64, eta: f64, t_end: f64) -> EventDrivenStats {
+        let c0 = 2.0 / 3.0;
+        let (vb, mb, k12, c, c12, m) = (self.v_b, self.mu_bar, self.k12, self.c, self.c12, self.inertia_ratio);
+        let mut onsets = Vec::new();
+        let mut exits = Vec::new();
+        let mut stick_x = (f64::NAN, f64::NAN);
+        // required friction in stick at (x, φ): (Γ, Ω) with ẋ = v_b, φ̇ = 0, ẍ = φ̈ = 0
+        let required = |x: f64, p: f64| (c * vb + x + k12 * p, c12 * vb + k12 * x + p);
+        let gauge = |x: f64, p: f64| {
+            let (g, o) = required(x, p);
+            ((g / mb).powi(2) + (o / (mb * c0)).powi(2)).sqrt()
+        };
+        let (mut t, mut x, mut p) = (0.0, x0, phi0);
+        let slip_rhs = move |y: &[f64; 5]| -> [f64; 5] {
+            let (xx, pp, xd, pd) = (y[0], y[1], y[2], y[3]);
+            let vs = xd - vb;
+            let l = vs.hypot(pd);
+            let (ts, ms) = if l > 0.0 { (vs / l, c0 * pd / l) } else { (0.0, 0.0) };
+            [
+                xd,
+                pd,
+                -c * xd - c12 * pd - xx - k12 * pp - mb * ts,
+                (-c12 * xd - c * pd - k12 * xx - pp - mb * ms) / m,
+                1.0,
+            ]
+        };
+        onsets.push(0.0);
+        stick_x.0 = x;
+        while t < t_end {
+            // --- stick: find the first time ξ(x0 + v_b s, φ) = η (quadratic in s)
+            let (g0, o0) = required(x, p);
+            let (a1, a2) = (1.0 / mb, 1.0 / (mb * c0));
+            // ξ² = a1²(g0 + v_b s)² + a2²(o0 + k12 v_b s)² = η²
+            let qa = a1 * a1 * vb * vb + a2 * a2 * k12 * k12 * vb * vb;
+            let qb = 2.0 * (a1 * a1 * g0 * vb + a2 * a2 * o0 * k12 * vb);
+            let qc = a1 * a1 * g0 * g0 + a2 * a2 * o0 * o0 - eta * eta;
+            let disc = qb * qb - 4.0 * qa * qc;
+            let s = if qc >= 0.0 {
+                0.0
+            } else if disc < 0.0 || qa == 0.0 {
+                f64::INFINITY
+            } else {
+                (-qb + disc.sqrt()) / (2.0 * qa)
+            };
+            if !s.is_finite() || t + s > t_end {
+                break;
+            }
+            t += s;
+            x += vb * s;
+            exits.push(t);
+            stick_x.1 = x;
+            // --- breakaway direction (θ′): (Γ, Ω) = μ̄ ξ (cos θ′, c sin θ′) opposes the slip
+            let (g, o) = required(x, p);
+            let xi = gauge(x, p);
+            let (ct, st) = (g / (mb * xi), o / (mb * xi * c0));
+            // kinetic friction in that direction for a first tiny interval
+            let h0 = 1e-6;
+            let ax = -c * vb - x - k12 * p - mb * ct;
+            let ap = (-c12 * vb - k12 * x - p - mb * c0 * st) / m;
+            let mut y = [x, p, vb + ax * h0, ap * h0, t + h0];
+            // --- slip until λ_s < 1e-7
+            loop {
+                let run = dopri5_until(
+                    |_tt, yy: &[f64; 5]| slip_rhs(yy),
+                    0.0,
+                    y,
+                    t_end - y[4],
+                    1e-10,
+                    1e-10,
+                    |yy: &[f64; 5]| (yy[2] - vb).hypot(yy[3]) - 1e-7,
+                );
+                y = run.y;
+                if !run.hit {
+                    return EventDrivenStats { period: period_of(&onsets), onsets, exits, stick_x };
+                }
+                if gauge(y[0], y[1]) <= eta {
+                    break;
+                }
+                // passes through zero relative velocity without sticking: nudge on
+                let f = slip_rhs(&[y[0], y[1], vb, 0.0, y[4]]);
+                y[2] = vb + f[2] * h0;
+                y[3] = f[3] * h0;
+            }
+            t = y[4];
+            x = y[0];
+            p = y[1];
+            onsets.push(t);
+            stick_x.0 = x;
+        }
+        EventDrivenStats { period: period_of(&onsets), onsets, exits, stick_x }
+    }
+}
+
+fn period_of(onsets: &[f64]) -> f64 {
+    let n = onsets.len();
+    if n >= 2 {
+        onsets[n - 1] - onsets[n - 2]
+    } else {
+        f64::NAN
+    }
+}
+
 /// Validation rows: the spec's reference numbers against this module's computations.
 pub fn validation_rows() -> Vec<Row> {
-    let mut rows = Vec::new();
-    let _ = (&eta_of_eta_prime, &eta_prime_of_eta, &HarmonicTable::compute);
-    rows.extend(super::experiments_rows::rows());
-    rows
+    super::experiments_rows::rows()
 }

@@ -1,5 +1,5 @@
 //! Numerical Contensou integrals for an arbitrary pressure field on a circular or elliptical
-//! patch (spec §2.7), the patch moments `c_{i,j,k}` of [B], and [B]'s generic-patch Padé
+//! patch (spec §2.7), the patch moments `c_{i,j,k}` of \[B\], and \[B\]'s generic-patch Padé
 //! model of order n = 1 ((3.4)) built from them.
 //!
 //! The integrand is bounded but its direction jumps at the instantaneous centre of rotation
@@ -9,7 +9,7 @@
 //! Gauss–Kronrod quadrature in both directions.
 
 use super::quad::integrate;
-use super::{ContensouError, PatchLoad};
+use super::{ContensouError, PatchLoad, Smooth};
 use std::f64::consts::PI;
 
 /// An elliptical (or circular, `a = b`) patch with semi-axes `a` along x and `b` along y and
@@ -39,7 +39,7 @@ pub struct Moments {
 }
 
 impl Moments {
-    /// Pressure-weighted mean radius `κ = ∬ p r dA / P` ([A] (39)).
+    /// Pressure-weighted mean radius `κ = ∬ p r dA / P` (\[A\] (39)).
     pub fn kappa(&self) -> f64 {
         self.pr / self.p
     }
@@ -76,7 +76,7 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
         let inner = |phi: f64| -> [f64; 4] {
             let (sp, cp) = phi.sin_cos();
             let brk = [rho_c];
-            let v = integrate(
+            integrate(
                 |rho: f64| {
                     let (x, y) = (a * rho * cp, b * rho * sp);
                     let w = a * b * rho;
@@ -89,8 +89,7 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
                 1e-300,
                 0.1 * tol,
                 400,
-            );
-            v
+            )
         };
         integrate(inner, phi_c, phi_c + 2.0 * PI, &[phi_c + PI], 1e-300, tol, 400)
     }
@@ -146,12 +145,26 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
     }
 }
 
-/// [B]'s generic-patch Padé model of order n = 1 ((3.4)), from the patch [`Moments`]: force
+/// \[B\]'s generic-patch Padé model of order n = 1 ((3.4)), from the patch [`Moments`]: force
 /// and torque on the body for slip `(u_x, u_y)`, spin `ω`, friction coefficient `mu`,
 /// exponent `m > 0` and spin weight `b > 0`. The spin enters as `â ω` with the length
 /// `a_hat > 0` (e.g. the larger semi-axis). Reduces to [`super::Model::Pade`] for a circular
 /// axisymmetric patch with `a_hat = R`.
 pub fn pade_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f64; 2], spin: f64) -> PatchLoad {
+    generic_n1(moments, mu, m, b, a_hat, slip, spin, None)
+}
+
+/// \[B\]'s smooth regularised generic-patch model of order n = 1 ((4.4)): every component of
+/// [`pade_n1`] gets the factor `1/sqrt(L² + ε²) + η′ε³/(L² + ε²)²` instead of `1/L`, with
+/// `ε = smooth.eps_reg()` and `η′ = smooth.eta_prime()` (the `b` of `smooth` is not used;
+/// pass `b` explicitly). Defined everywhere, zero at rest.
+#[allow(clippy::too_many_arguments)]
+pub fn smooth_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, smooth: &Smooth, slip: [f64; 2], spin: f64) -> PatchLoad {
+    generic_n1(moments, mu, m, b, a_hat, slip, spin, Some(smooth))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn generic_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f64; 2], spin: f64, smooth: Option<&Smooth>) -> PatchLoad {
     let p = moments.p;
     if !(p > 0.0) {
         return PatchLoad::default();
@@ -165,11 +178,17 @@ pub fn pade_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f6
     let (vx, vy) = (slip[0], slip[1]);
     let vs = vx.hypot(vy);
     let l = (vs.powf(m) + b.powf(m) * ws.abs().powf(m)).powf(1.0 / m);
-    if !(l > 0.0) {
-        return PatchLoad::default();
-    }
-    let tsx = (vx - b * c011 * ws) / l;
-    let tsy = (vy + b * c101 * ws) / l;
-    let ms = (b * c00m1 * ws - c010 * vx + c100 * vy) / l;
+    let lam = match smooth {
+        None => {
+            if !(l > 0.0) {
+                return PatchLoad::default();
+            }
+            1.0 / l
+        }
+        Some(sm) => super::approx::smooth_factor(l * l, sm.eps_reg(), sm.eta_prime()),
+    };
+    let tsx = (vx - b * c011 * ws) * lam;
+    let tsy = (vy + b * c101 * ws) * lam;
+    let ms = (b * c00m1 * ws - c010 * vx + c100 * vy) * lam;
     PatchLoad { force: [-mu * p * tsx, -mu * p * tsy], torque: -mu * p * a_hat * ms }
 }

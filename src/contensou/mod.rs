@@ -15,21 +15,36 @@
 //!
 //! * [`Patch`] — a validated circular patch (radius, μ, normal force, [`Pressure`]);
 //!   [`Patch::resultant`] gives the force and torque **on the body** in SI units for any
-//!   [`Model`]; [`Patch::limits`] gives the slide/spin capacities for a slip/spin ratio
-//!   (what an engine adapter uses to set coupled friction limits).
-//! * [`Model`] — [`Model::Exact`] (closed forms with elliptic integrals, 1e-13 accurate,
-//!   ~100 ns), fitted linear-ellipsoidal [`Model::Linear`], harmonic models
-//!   [`Model::Harmonic`] of degree 1–6, the generalised Padé family [`Model::Pade`] of
-//!   Kudra & Awrejcewicz, and the smooth regularised model [`Model::Smooth`] with a stick
-//!   phase and a static peak (`η = μ_s/μ_k`).
-//! * [`q_eps`], [`t_eps`] — the dimensionless exact functions `𝒬(ε)`, `𝒯(ε)`.
+//!   [`Model`]; [`Patch::resultant_vec`] is the frame-free 3D form (contact normal, relative
+//!   velocity and angular velocity in world coordinates) for engine adapters;
+//!   [`Patch::limits`] gives the coupled slide/spin capacities `μP𝒬(ε)`, `μPκ𝒯(ε)` and the
+//!   effective sliding coefficient `μ𝒬(ε)` (what an engine that enforces separate slide and
+//!   spin limits sets each step from the current slip/spin ratio). [`hertz_radius`] and
+//!   [`Patch::hertz_sphere`] build Hertz patches.
+//! * [`Model`] — [`Model::Exact`] (closed forms with elliptic integrals, ≤ 1e-13 relative error
+//!   over ε ∈ [1e-8, 1e8], ≈ 30–250 ns), fitted linear-ellipsoidal [`Model::Linear`]
+//!   (sup error 0.12/0.15), harmonic models [`Model::Harmonic`] of degree 1–6 (N = 4: 0.015 /
+//!   0.028), the generalised Padé family [`Model::Pade`] of Kudra & Awrejcewicz, and the
+//!   smooth regularised model [`Model::Smooth`] with a stick phase and a static peak
+//!   (`η = μ_s/μ_k`, [`Smooth`]). Errors are sup-norm errors of `𝒬`/`𝒯` (uniform pressure,
+//!   ρ = κ); see [`experiments::sup_errors`].
+//! * [`q_eps`], [`t_eps`] — the dimensionless exact functions `𝒬(ε)`, `𝒯(ε)`;
+//!   [`Patch::reduced`] gives `(𝒬, 𝒯)` of any model.
 //! * [`generic`] — numerical integration of the Contensou integrals for an arbitrary pressure
-//!   field on a circular or elliptical patch (the test oracle, spec §2.7).
-//! * [`experiments`] — the test problems of the spec (force-free disc and ball, limit-direction
-//!   bifurcations, stick–slip belt oscillator) and the accuracy table.
+//!   field on a circular or elliptical patch (the test oracle, spec §2.7), its pressure
+//!   moments, and \[B\]'s generic-patch Padé and smooth models of order 1.
+//! * [`experiments`] — the test problems of the spec (force-free disc and ball, limit
+//!   directions and their bifurcations, the stick–slip belt oscillator with the smooth model
+//!   and an event-driven set-valued reference) and the accuracy table.
+//! * [`cli`] — the line evaluator of `examples/contensou.rs`.
 //!
-//! Sources: spec `contensou-patch.md` (SPEC-000/002), after [A] (finite circular contact
-//! region, exact and harmonic models) and [B] Kudra & Awrejcewicz, J. Theor. Appl. Mech.
+//! Zero slip and zero spin is stick: the Coulomb law is set-valued there, so the non-smooth
+//! models return [`ContensouError::Stick`] (spec §2.6 DECISION); [`Model::Smooth`] is defined
+//! everywhere. Bad input (NaN, negative μ/radius/normal force, invalid model parameters) is a
+//! [`ContensouError`]; no evaluation returns NaN.
+//!
+//! Sources: spec `contensou-patch.md` (SPEC-000/002), after \[A\] (finite circular contact
+//! region, exact and harmonic models) and \[B\] Kudra & Awrejcewicz, J. Theor. Appl. Mech.
 //! 54(3) 2016 (Padé and smooth regularised models).
 //!
 //! ```
@@ -40,6 +55,9 @@
 //! assert!((load.force[0] + 0.5 * 100.0 * 9.0 * std::f64::consts::PI / 32.0).abs() < 1e-9);
 //! assert!(load.torque < 0.0);
 //! ```
+
+// `!(x > 0.0)` is used on purpose: it also rejects NaN. Index loops mirror the formulas.
+#![allow(clippy::neg_cmp_op_on_partial_ord, clippy::needless_range_loop)]
 
 pub mod approx;
 pub mod cli;
@@ -52,6 +70,7 @@ mod ode;
 pub mod quad;
 
 use approx::{HarmonicTable, MAX_HARMONIC_DEGREE};
+use glam::DVec3;
 use std::fmt;
 use std::sync::Arc;
 
@@ -66,7 +85,7 @@ pub enum Pressure {
 }
 
 impl Pressure {
-    /// `κ/R`, the pressure-weighted mean radius over the patch radius ([A] (76)–(77)).
+    /// `κ/R`, the pressure-weighted mean radius over the patch radius (\[A\] (76)–(77)).
     pub fn kappa_ratio(self) -> f64 {
         match self {
             Pressure::Uniform => 2.0 / 3.0,
@@ -114,7 +133,7 @@ impl fmt::Display for ContensouError {
 
 impl std::error::Error for ContensouError {}
 
-/// Parameters of the smooth regularised model with a static peak ([B] (4.5), spec §3.5).
+/// Parameters of the smooth regularised model with a static peak (\[B\] (4.5), spec §3.5).
 ///
 /// `S = |u|² + b²(Rω)² + ε_reg²`, `f = S^{-1/2} + η′ ε_reg³ S^{-2}`;
 /// force `−μP f u`, torque `−μPκ b f Rω`. The reachable set of (force/μP, torque/μPκ) is the
@@ -132,7 +151,7 @@ impl Smooth {
     /// Regularisation velocity `eps_reg > 0` (m/s, in the units of the slip velocity) and
     /// static-to-kinetic ratio `eta ≥ 1` (`μ_s/μ_k`; `μ` of the [`Patch`] is the kinetic
     /// coefficient). `η′` is found by exact inversion (spec §3.5 DECISION). `b` defaults to
-    /// 1 ([B]'s choice); see [`Smooth::with_b`].
+    /// 1 (\[B\]'s choice); see [`Smooth::with_b`].
     pub fn new(eps_reg: f64, eta: f64) -> Result<Self, ContensouError> {
         if !(eps_reg > 0.0) || !eps_reg.is_finite() {
             return Err(ContensouError::InvalidParameter("eps_reg", eps_reg));
@@ -153,7 +172,7 @@ impl Smooth {
         Ok(Smooth { eps_reg, eta: approx::eta_of_eta_prime(eta_prime).0, eta_prime, b: 1.0 })
     }
 
-    /// Sets the spin weight `b > 0` (`ρ = bR` in [A]'s terms; `b = κ/R` makes the sliding
+    /// Sets the spin weight `b > 0` (`ρ = bR` in \[A\]'s terms; `b = κ/R` makes the sliding
     /// part equal to the fitted linear model with ρ = κ, the more accurate choice).
     pub fn with_b(mut self, b: f64) -> Result<Self, ContensouError> {
         if !(b > 0.0) || !b.is_finite() {
@@ -186,11 +205,11 @@ impl Smooth {
 pub enum Model {
     /// Exact Contensou integrals (closed forms, spec §2.4).
     Exact,
-    /// Fitted linear-ellipsoidal model ([A] (69)) with the patch's ρ (default κ).
+    /// Fitted linear-ellipsoidal model (\[A\] (69)) with the patch's ρ (default κ).
     Linear,
-    /// Harmonic model of degree N = 1…6 ([A] §6, spec §3.2) with the patch's ρ.
+    /// Harmonic model of degree N = 1…6 (\[A\] §6, spec §3.2) with the patch's ρ.
     Harmonic(u8),
-    /// Generalised Padé model of order n = 1 ([B] (3.5)): `L = (|u|^m + b^m (R|ω|)^m)^{1/m}`,
+    /// Generalised Padé model of order n = 1 (\[B\] (3.5)): `L = (|u|^m + b^m (R|ω|)^m)^{1/m}`,
     /// force `−μP u/L`, torque `−μPκ b Rω/L`. `m = 2, b = κ/R` equals [`Model::Linear`].
     Pade {
         /// Exponent `m > 0`.
@@ -198,12 +217,12 @@ pub enum Model {
         /// Spin weight `b > 0`.
         b: f64,
     },
-    /// Smooth regularised model with stick and static peak ([B] (4.5)).
+    /// Smooth regularised model with stick and static peak (\[B\] (4.5)).
     Smooth(Smooth),
 }
 
 impl Model {
-    /// [B]'s example setting of the Padé model: `m = 2`, `b = 1`.
+    /// \[B\]'s example setting of the Padé model: `m = 2`, `b = 1`.
     pub const PADE_KUDRA: Model = Model::Pade { m: 2.0, b: 1.0 };
 
     /// Checks the model's parameters.
@@ -233,6 +252,16 @@ pub struct PatchLoad {
     pub force: [f64; 2],
     /// Torque about the contact normal, opposing the spin.
     pub torque: f64,
+}
+
+/// Force and torque of the patch on the body as 3D vectors (world frame), see
+/// [`Patch::resultant_vec`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PatchLoad3 {
+    /// Tangential friction force (N), in the contact plane, opposing the slip.
+    pub force: DVec3,
+    /// Friction torque about the contact normal through the patch centre (N·m), along ±n.
+    pub torque: DVec3,
 }
 
 /// Coupled slide/spin friction capacities for one slip/spin state (see [`Patch::limits`]).
@@ -451,9 +480,12 @@ impl Patch {
                 (x / l, y / l)
             }
             Model::Smooth(sm) => {
+                // scale-free form: divide all velocities by their maximum (no overflow)
                 let bq = sm.b * q;
-                let f = approx::smooth_factor(s * s + bq * bq, sm.eps_reg, sm.eta_prime);
-                (s * f, bq * f)
+                let mx = s.max(bq).max(sm.eps_reg);
+                let (x, y, e) = (s / mx, bq / mx, sm.eps_reg / mx);
+                let f = approx::smooth_factor(x * x + y * y, e, sm.eta_prime);
+                (x * f, y * f)
             }
         }
     }
@@ -485,6 +517,46 @@ impl Patch {
         };
         let torque = if q > 0.0 { -mp * self.kappa() * tt * spin.signum() } else { 0.0 };
         Ok(PatchLoad { force, torque })
+    }
+
+    /// Frame-free 3D form of [`Patch::resultant`] for engine adapters: `normal` is the contact
+    /// normal (any length > 0; the sign does not matter), `slip` the velocity of the body
+    /// point at the patch centre relative to the other surface, and `angular_velocity` the
+    /// relative angular velocity (world frame). Only the tangential part of `slip` and the
+    /// normal component of `angular_velocity` (the spin) are used; projection round-off
+    /// (below 8 ulps of the input magnitude) counts as zero. Errors as
+    /// [`Patch::resultant`], plus [`ContensouError::NonFiniteInput`] for a zero or non-finite
+    /// normal.
+    pub fn resultant_vec(
+        &self,
+        model: &Model,
+        normal: DVec3,
+        slip: DVec3,
+        angular_velocity: DVec3,
+    ) -> Result<PatchLoad3, ContensouError> {
+        if !(normal.is_finite() && slip.is_finite() && angular_velocity.is_finite()) {
+            return Err(ContensouError::NonFiniteInput);
+        }
+        let len = normal.length();
+        if !(len > 0.0) || !len.is_finite() {
+            return Err(ContensouError::NonFiniteInput);
+        }
+        let n = normal / len;
+        let mut u = slip - slip.dot(n) * n;
+        let mut spin = angular_velocity.dot(n);
+        // Projection round-off is not slip: a tangential part below a few ulps of the input
+        // is set to zero (same for the spin).
+        if u.length() <= 8.0 * f64::EPSILON * slip.length() {
+            u = DVec3::ZERO;
+        }
+        if spin.abs() <= 8.0 * f64::EPSILON * angular_velocity.length() {
+            spin = 0.0;
+        }
+        // evaluate in the 2D form with the slip along a local x axis
+        let s = u.length();
+        let l = self.resultant(model, [s, 0.0], spin)?;
+        let force = if s > 0.0 { u * (l.force[0] / s) } else { DVec3::ZERO };
+        Ok(PatchLoad3 { force, torque: n * l.torque })
     }
 
     /// Coupled friction capacities for sliding speed `slip_speed = |u|` (m/s) and spin `spin`

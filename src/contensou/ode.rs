@@ -4,14 +4,10 @@
 
 /// Result of [`dopri5_until`].
 pub(crate) struct EventRun<const N: usize> {
-    /// Independent variable at the event (or at the end).
-    pub t: f64,
     /// State at the event.
     pub y: [f64; N],
     /// Whether the event was found.
     pub hit: bool,
-    /// Accepted steps.
-    pub steps: usize,
 }
 
 fn axpy<const N: usize>(y: &[f64; N], h: f64, terms: &[(&[f64; N], f64)]) -> [f64; N] {
@@ -139,7 +135,7 @@ where
                         ghi = gm;
                     }
                 }
-                return EventRun { t: t + best.0, y: best.1, hit: true, steps: steps + 1 };
+                return EventRun { y: best.1, hit: true };
             }
             t += h;
             y = yn;
@@ -150,7 +146,7 @@ where
         let fac = if en == 0.0 { 5.0 } else { (0.9 * en.powf(-0.2)).clamp(0.2, 5.0) };
         h *= fac;
     }
-    EventRun { t, y, hit: false, steps }
+    EventRun { y, hit: false }
 }
 
 /// Solves the 4×4 system `A x = b` by Gaussian elimination with partial pivoting.
@@ -188,6 +184,7 @@ pub(crate) fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> [f64; 4] {
 
 /// Adaptive ROS2 integration of the autonomous 4D system `y' = f(y)` with Jacobian `jac(y)`
 /// over `[0, t_end]`. `observe(t, y)` is called after every accepted step.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn ros2<F, J, O>(mut f: F, mut jac: J, y0: [f64; 4], t_end: f64, rtol: f64, atol: f64, h_max: f64, mut observe: O)
 where
     F: FnMut(&[f64; 4]) -> [f64; 4],

@@ -1,6 +1,8 @@
-//! Adaptive Gauss–Kronrod (7/15) quadrature, vector-valued, and the 2D patch integrator of
-//! spec §2.7 (polar coordinates about the patch centre, split at the instantaneous centre of
-//! rotation).
+//! Adaptive Gauss–Kronrod (7/15) quadrature, vector-valued, with break points (used by the
+//! harmonic coefficients and by the 2D patch integrator of [`super::generic`]).
+
+// QUADPACK's published digits are kept verbatim.
+#![allow(clippy::excessive_precision)]
 
 /// Kronrod abscissae (QUADPACK `qk15`), from the outermost to the centre.
 const XGK: [f64; 8] = [
