@@ -58,7 +58,7 @@ impl ContactSpec {
 /// Numerical options of the two-contact analysis.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
-    /// Number of `θ⁻` slices of the torus scan (default 160, minimum 16).
+    /// Number of `θ⁻` slices of the torus scan (default 96, minimum 16; slices are refined adaptively).
     pub scan_samples: usize,
     /// Relative tolerance for marginal decisions (× reference acceleration; default 1e-9).
     pub rel_tol: f64,
@@ -68,7 +68,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { scan_samples: 160, rel_tol: 1e-9, exclusion_tol: 1e-5 }
+        Options { scan_samples: 96, rel_tol: 1e-9, exclusion_tol: 1e-5 }
     }
 }
 
@@ -731,44 +731,118 @@ fn one_slip(p: &Prepared, roll: usize, slip: usize, tol: f64, tol_n: f64, reason
     Ok(out)
 }
 
-/// Branch point of `g⁻ = 0` at `θ⁻` (cos/sin `cm`, `sm`): `(cp, sp)` on branch `b` (±1).
+/// Degree-2 trigonometric polynomial `[a0, a1, b1, a2, b2]` evaluated from `(c, s)` of the angle.
+#[inline]
+fn tp(c: &[f64; 5], co: f64, si: f64) -> f64 {
+    c[0] + c[1] * co + c[2] * si + c[3] * (co * co - si * si) + c[4] * (2.0 * co * si)
+}
+
+/// Coefficients of a degree-2 trigonometric polynomial from 5 equispaced samples.
+fn dft5(f: &[f64; 5]) -> [f64; 5] {
+    let mut c = [0.0; 5];
+    for (i, &v) in f.iter().enumerate() {
+        let (s, co) = (2.0 * PI * i as f64 / 5.0).sin_cos();
+        let (s2, c2) = (2.0 * s * co, co * co - s * s);
+        c[0] += v / 5.0;
+        c[1] += 0.4 * v * co;
+        c[2] += 0.4 * v * s;
+        c[3] += 0.4 * v * c2;
+        c[4] += 0.4 * v * s2;
+    }
+    c
+}
+
+/// Exact polynomial structure of the cleared limit-direction conditions on the torus
+/// `(θ⁺, θ⁻)` of friction angles:
+/// `D g⁻ = S(θ⁻) + P(θ⁻) cos θ⁺ + Q(θ⁻) sin θ⁺`, `D g⁺ = U(θ⁺) + X(θ⁺) cos θ⁻ + Y(θ⁺) sin θ⁻`
+/// with `S, P, Q, U, X, Y` trigonometric polynomials of degree 2.
+struct TorusPolys {
+    s: [f64; 5],
+    p: [f64; 5],
+    q: [f64; 5],
+    u: [f64; 5],
+    x: [f64; 5],
+    y: [f64; 5],
+    /// Lipschitz bound of `Δ = P² + Q² − S²` (Bernstein, degree 4).
+    lip: f64,
+}
+
+/// One `θ⁻` slice: the line `S + P c + Q s = 0` meets the unit circle iff `Δ ≥ 0`.
 #[derive(Clone, Copy, Debug)]
 struct Slice {
+    th: f64,
     cm: f64,
     sm: f64,
     s: f64,
-    pq: (f64, f64),
+    pp: f64,
+    qq: f64,
     delta: f64,
 }
 
-fn slice(p: &Prepared, theta: f64) -> Slice {
-    let (sm, cm) = theta.sin_cos();
-    let e0 = p.ss_eval(0.0, 0.0, cm, sm).gm(cm, sm);
-    let e1 = p.ss_eval(1.0, 0.0, cm, sm).gm(cm, sm);
-    let e2 = p.ss_eval(0.0, 1.0, cm, sm).gm(cm, sm);
-    let (s, pp, qq) = (e0, e1 - e0, e2 - e0);
-    Slice { cm, sm, s, pq: (pp, qq), delta: pp * pp + qq * qq - s * s }
-}
-
 impl Slice {
-    fn point(&self, branch: f64) -> Option<(f64, f64)> {
-        let (pp, qq) = self.pq;
-        let rho2 = pp * pp + qq * qq;
+    /// Point `(cos θ⁺, sin θ⁺)` of branch `b = ±1` (Δ clamped at 0).
+    #[inline]
+    fn point(&self, b: f64) -> Option<(f64, f64)> {
+        let rho2 = self.pp * self.pp + self.qq * self.qq;
         if !(rho2 > 0.0) {
             return None;
         }
         let dl = self.delta.max(0.0).sqrt();
-        let x = (-pp * self.s - branch * qq * dl) / rho2;
-        let y = (-qq * self.s + branch * pp * dl) / rho2;
-        Some((x, y))
+        Some(((-self.pp * self.s - b * self.qq * dl) / rho2, (-self.qq * self.s + b * self.pp * dl) / rho2))
     }
 }
 
-fn h_on_branch(p: &Prepared, theta: f64, branch: f64) -> Option<(f64, f64, f64, f64, f64)> {
-    let sl = slice(p, theta);
-    let (cp, sp) = sl.point(branch)?;
-    let e = p.ss_eval(cp, sp, sl.cm, sl.sm);
-    Some((e.gp(cp, sp), cp, sp, sl.cm, sl.sm))
+impl TorusPolys {
+    fn new(p: &Prepared) -> Self {
+        let mut fs = [[0.0; 5]; 3];
+        let mut fu = [[0.0; 5]; 3];
+        for i in 0..5 {
+            let (si, co) = (2.0 * PI * i as f64 / 5.0).sin_cos();
+            // θ⁻ = angle i: D g⁻ affine in (cos θ⁺, sin θ⁺) as free variables.
+            let e0 = p.ss_eval(0.0, 0.0, co, si).gm(co, si);
+            let e1 = p.ss_eval(1.0, 0.0, co, si).gm(co, si);
+            let e2 = p.ss_eval(0.0, 1.0, co, si).gm(co, si);
+            fs[0][i] = e0;
+            fs[1][i] = e1 - e0;
+            fs[2][i] = e2 - e0;
+            // θ⁺ = angle i: D g⁺ affine in (cos θ⁻, sin θ⁻).
+            let g0 = p.ss_eval(co, si, 0.0, 0.0).gp(co, si);
+            let g1 = p.ss_eval(co, si, 1.0, 0.0).gp(co, si);
+            let g2 = p.ss_eval(co, si, 0.0, 1.0).gp(co, si);
+            fu[0][i] = g0;
+            fu[1][i] = g1 - g0;
+            fu[2][i] = g2 - g0;
+        }
+        let (s, pp, q) = (dft5(&fs[0]), dft5(&fs[1]), dft5(&fs[2]));
+        let l1 = |c: &[f64; 5]| c.iter().map(|x| x.abs()).sum::<f64>();
+        let lip = 4.0 * (l1(&s).powi(2) + l1(&pp).powi(2) + l1(&q).powi(2));
+        TorusPolys { s, p: pp, q, u: dft5(&fu[0]), x: dft5(&fu[1]), y: dft5(&fu[2]), lip }
+    }
+
+    #[inline]
+    fn slice(&self, th: f64) -> Slice {
+        let (sm, cm) = th.sin_cos();
+        let s = tp(&self.s, cm, sm);
+        let pp = tp(&self.p, cm, sm);
+        let qq = tp(&self.q, cm, sm);
+        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s }
+    }
+
+    /// `D g⁺` at a torus point.
+    #[inline]
+    fn gp(&self, cp: f64, sp: f64, cm: f64, sm: f64) -> f64 {
+        tp(&self.u, cp, sp) + tp(&self.x, cp, sp) * cm + tp(&self.y, cp, sp) * sm
+    }
+
+    #[inline]
+    fn h(&self, sl: &Slice, b: f64) -> Option<f64> {
+        let (cp, sp) = sl.point(b)?;
+        Some(self.gp(cp, sp, sl.cm, sl.sm))
+    }
+
+    fn h_at(&self, th: f64, b: f64) -> Option<f64> {
+        self.h(&self.slice(th), b)
+    }
 }
 
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
@@ -809,20 +883,150 @@ fn refine_root(f: &dyn Fn(f64) -> Option<f64>, mut a: f64, mut b: f64, mut fa: f
     }
 }
 
+const MAX_DEPTH: u32 = 24;
+const MAX_JUMP: f64 = 0.15;
+
+struct Scan<'a> {
+    tp: &'a TorusPolys,
+    /// Candidate roots `(θ⁻, branch)`.
+    cands: Vec<(f64, f64)>,
+}
+
+impl Scan<'_> {
+    fn sign_change(&mut self, a: &Slice, b: &Slice, br: f64) {
+        let (Some(ha), Some(hb)) = (self.tp.h(a, br), self.tp.h(b, br)) else { return };
+        if ha == 0.0 {
+            self.cands.push((a.th, br));
+        } else if hb != 0.0 && (ha < 0.0) != (hb < 0.0) {
+            let tp = self.tp;
+            let t = refine_root(&|t| tp.h_at(t, br), a.th, b.th, ha, hb);
+            self.cands.push((t, br));
+        }
+    }
+
+    /// Two close roots on one branch inside `[a, b]` (no sign change at the samples): when the
+    /// midpoint value is the smallest in magnitude, minimise `sign·H` by golden section and
+    /// split the bracket at the minimum if it crosses zero. Returns whether it handled the
+    /// interval.
+    fn dip(&mut self, a: &Slice, m: &Slice, b: &Slice, br: f64) -> bool {
+        let tp = self.tp;
+        let (Some(ha), Some(hm), Some(hb)) = (tp.h(a, br), tp.h(m, br), tp.h(b, br)) else { return false };
+        let sg = ha.signum();
+        if !(hm.signum() == sg && hb.signum() == sg && hm.abs() < ha.abs() && hm.abs() < hb.abs()) {
+            return false;
+        }
+        let f = |t: f64| tp.h_at(t, br).map(|h| h * sg).unwrap_or(f64::INFINITY);
+        let gr = 0.5 * (5f64.sqrt() - 1.0);
+        let (mut lo, mut hi) = (a.th, b.th);
+        let mut x1 = hi - gr * (hi - lo);
+        let mut x2 = lo + gr * (hi - lo);
+        let (mut f1, mut f2) = (f(x1), f(x2));
+        for _ in 0..60 {
+            if f1 < 0.0 || f2 < 0.0 || hi - lo < 1e-13 {
+                break;
+            }
+            if f1 < f2 {
+                hi = x2;
+                x2 = x1;
+                f2 = f1;
+                x1 = hi - gr * (hi - lo);
+                f1 = f(x1);
+            } else {
+                lo = x1;
+                x1 = x2;
+                f1 = f2;
+                x2 = lo + gr * (hi - lo);
+                f2 = f(x2);
+            }
+        }
+        let (xm, fm) = if f1 < f2 { (x1, f1) } else { (x2, f2) };
+        if fm < 0.0 {
+            let s = tp.slice(xm);
+            self.sign_change(a, &s, br);
+            self.sign_change(&s, b, br);
+        } else if fm == 0.0 {
+            self.cands.push((xm, br));
+        }
+        true
+    }
+
+    fn process(&mut self, a: Slice, b: Slice, depth: u32) {
+        let h = b.th - a.th;
+        let ok_a = a.delta >= 0.0;
+        let ok_b = b.delta >= 0.0;
+        let split = |s: &mut Self| {
+            let m = s.tp.slice(0.5 * (a.th + b.th));
+            s.process(a, m, depth + 1);
+            s.process(m, b, depth + 1);
+        };
+        if !ok_a && !ok_b {
+            // Rigorous exclusion of a small loop of g⁻ = 0 between the slices.
+            if 0.5 * (a.delta + b.delta) + 0.5 * self.tp.lip * h < 0.0 || depth >= MAX_DEPTH {
+                return;
+            }
+            return split(self);
+        }
+        if ok_a && ok_b {
+            let no_dip = 0.5 * (a.delta + b.delta) - 0.5 * self.tp.lip * h > 0.0;
+            let jump = [1.0, -1.0].iter().any(|&br| match (a.point(br), b.point(br)) {
+                (Some(pa), Some(pb)) => (pa.0 - pb.0).hypot(pa.1 - pb.1) > MAX_JUMP,
+                _ => false,
+            });
+            if (jump || !no_dip) && depth < MAX_DEPTH && h > 1e-7 {
+                return split(self);
+            }
+            let m = self.tp.slice(0.5 * (a.th + b.th));
+            for br in [1.0, -1.0] {
+                if !self.dip(&a, &m, &b, br) {
+                    self.sign_change(&a, &m, br);
+                    self.sign_change(&m, &b, br);
+                }
+            }
+            return;
+        }
+        // Exactly one fold of g⁻ = 0 inside (after enough splitting).
+        if depth < MAX_DEPTH && h > 1e-6 {
+            return split(self);
+        }
+        let (inside, outside) = if ok_a { (a, b) } else { (b, a) };
+        let tp = self.tp;
+        let mut lo = inside.th;
+        let mut hi = outside.th;
+        for _ in 0..60 {
+            let m = 0.5 * (lo + hi);
+            if tp.slice(m).delta >= 0.0 {
+                lo = m;
+            } else {
+                hi = m;
+            }
+        }
+        let fold = tp.slice(lo);
+        // Path: branch + from `inside` to the fold, then branch − back to `inside`.
+        self.sign_change(&inside, &fold, 1.0);
+        self.sign_change(&inside, &fold, -1.0);
+    }
+}
+
 fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut Vec<String>) -> SsInfo {
+    let polys = TorusPolys::new(p);
     let k = opt.scan_samples.max(16);
     let dth = 2.0 * PI / k as f64;
-    // Well-posedness over the torus: N⁺ D is affine in θ⁻ only, N⁻ D in θ⁺ only, D bilinear.
+    let slices: Vec<Slice> = (0..=k).map(|i| polys.slice(i as f64 * dth)).collect();
+
+    // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
+    // only, N⁻D in (cos θ⁺, sin θ⁺) only (exact minima), D bi-affine (sampled in θ⁻).
+    let e00 = p.ss_eval(0.0, 0.0, 0.0, 0.0);
+    let e10 = p.ss_eval(1.0, 0.0, 0.0, 0.0);
+    let e20 = p.ss_eval(0.0, 1.0, 0.0, 0.0);
+    let e01 = p.ss_eval(0.0, 0.0, 1.0, 0.0);
+    let e02 = p.ss_eval(0.0, 0.0, 0.0, 1.0);
+    let min_dnp = e00.dnp - (e01.dnp - e00.dnp).hypot(e02.dnp - e00.dnp);
+    let min_dnm = e00.dnm - (e10.dnm - e00.dnm).hypot(e20.dnm - e00.dnm);
     let mut min_d = f64::INFINITY;
-    let mut min_dnp = f64::INFINITY;
-    let mut min_dnm = f64::INFINITY;
-    let mut slices: Vec<Slice> = Vec::with_capacity(k);
-    for i in 0..k {
-        let th = i as f64 * dth;
-        let sl = slice(p, th);
-        let e0 = p.ss_eval(0.0, 0.0, sl.cm, sl.sm);
-        let e1 = p.ss_eval(1.0, 0.0, sl.cm, sl.sm);
-        let e2 = p.ss_eval(0.0, 1.0, sl.cm, sl.sm);
+    for sl in &slices[..k] {
+        let d0 = p.ss_eval(0.0, 0.0, sl.cm, sl.sm).d;
+        let d1 = p.ss_eval(1.0, 0.0, sl.cm, sl.sm).d;
+        let d2 = p.ss_eval(0.0, 1.0, sl.cm, sl.sm).d;
         let (lo, hi) = if sl.sm > 1e-12 {
             (0.0, PI)
         } else if sl.sm < -1e-12 {
@@ -830,10 +1034,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         } else {
             (0.0, 2.0 * PI)
         };
-        min_d = min_d.min(min_affine_on_arc(e0.d, e1.d - e0.d, e2.d - e0.d, lo, hi));
-        min_dnm = min_dnm.min(min_affine_on_arc(e0.dnm, e1.dnm - e0.dnm, e2.dnm - e0.dnm, lo, hi));
-        min_dnp = min_dnp.min(e0.dnp);
-        slices.push(sl);
+        min_d = min_d.min(min_affine_on_arc(d0, d1 - d0, d2 - d0, lo, hi));
     }
     let dscale = p.wl[2][2] * p.wl[5][5];
     if !(min_d > 1e-12 * dscale) {
@@ -842,62 +1043,9 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         reasons.push("SS limit: non-positive normal force for some slip direction".into());
     }
 
-    let mut cands: Vec<(f64, f64, f64, f64)> = Vec::new();
-    let hval = |sl: &Slice, b: f64| -> Option<f64> {
-        let (cp, sp) = sl.point(b)?;
-        Some(p.ss_eval(cp, sp, sl.cm, sl.sm).gp(cp, sp))
-    };
-    let push = |cands: &mut Vec<(f64, f64, f64, f64)>, th: f64, b: f64| {
-        if let Some((_, cp, sp, cm, sm)) = h_on_branch(p, th, b) {
-            cands.push((cp, sp, cm, sm));
-        }
-    };
+    let mut scan = Scan { tp: &polys, cands: Vec::new() };
     for i in 0..k {
-        let (t0, t1) = (i as f64 * dth, (i + 1) as f64 * dth);
-        let s0 = &slices[i];
-        let s1 = &slices[(i + 1) % k];
-        let ok0 = s0.delta >= 0.0;
-        let ok1 = s1.delta >= 0.0;
-        if ok0 && ok1 {
-            for b in [1.0, -1.0] {
-                if let (Some(h0), Some(h1)) = (hval(s0, b), hval(s1, b)) {
-                    if h0 == 0.0 {
-                        push(&mut cands, t0, b);
-                    } else if (h0 < 0.0) != (h1 < 0.0) && h1 != 0.0 {
-                        let f = |t: f64| h_on_branch(p, t, b).map(|x| x.0);
-                        let t = refine_root(&f, t0, t1, h0, h1);
-                        push(&mut cands, t, b);
-                    }
-                }
-            }
-        } else if ok0 != ok1 {
-            // A fold of the curve g⁻ = 0 between the slices: locate it on Δ(θ).
-            let (tin, sin_) = if ok0 { (t0, s0) } else { (t1, s1) };
-            let tout = if ok0 { t1 } else { t0 };
-            let dl = |t: f64| Some(slice(p, t).delta);
-            let (d_in, d_out) = (sin_.delta, if ok0 { s1.delta } else { s0.delta });
-            let mut tf = refine_root(&dl, tin, tout, d_in, d_out);
-            // Step back onto the Δ ≥ 0 side.
-            for _ in 0..8 {
-                if slice(p, tf).delta >= 0.0 {
-                    break;
-                }
-                tf = tf + (tin - tf) * 1e-9f64.max(1e-12);
-            }
-            let sf = slice(p, tf);
-            let hf = hval(&sf, 1.0);
-            for b in [1.0, -1.0] {
-                if let (Some(hi), Some(hf)) = (hval(sin_, b), hf) {
-                    if hf == 0.0 {
-                        push(&mut cands, tf, b);
-                    } else if (hi < 0.0) != (hf < 0.0) {
-                        let f = |t: f64| h_on_branch(p, t, b).map(|x| x.0);
-                        let t = refine_root(&f, tin, tf, hi, hf);
-                        push(&mut cands, t, b);
-                    }
-                }
-            }
-        }
+        scan.process(slices[i], slices[i + 1], 0);
     }
 
     let g = &p.geo;
@@ -929,7 +1077,11 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             slip_dirs: [vp, vm],
         });
     };
-    for (cp, sp, cm, sm) in cands {
+    for &(th, br) in &scan.cands {
+        let sl = polys.slice(th);
+        let Some((cp0, sp0)) = sl.point(br) else { continue };
+        let nrm = cp0.hypot(sp0);
+        let (cp, sp, cm, sm) = (cp0 / nrm, sp0 / nrm, sl.cm, sl.sm);
         if sp * sm < 0.0 {
             continue;
         }
@@ -937,8 +1089,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             continue; // a corner of the torus = a whole quarter arc of the equator (below)
         }
         let sg = if sp + sm >= 0.0 { 1.0 } else { -1.0 };
-        let draw = DVec3::new(g.c[0] * cp * sm, g.c[1] * cm * sp, sp * sm) * sg;
-        let d = draw.normalize();
+        let d = (DVec3::new(g.c[0] * cp * sm, g.c[1] * cm * sp, sp * sm) * sg).normalize();
         let (f, nn) = p.field_at(cp, sp, cm, sm);
         if !f.is_finite() {
             continue;
