@@ -10,8 +10,6 @@ use crate::rapier3d::prelude::*;
 
 /// The parts of a rigid contact manifold the friction hook edits.
 pub(crate) struct ManifoldParts<'b> {
-    /// The narrow-phase (or cluster) manifold, read-only.
-    pub manifold: &'b ContactManifold,
     /// The solver contacts (≤ 4 are used by the solver).
     pub solver_contacts: &'b mut Vec<SolverContact>,
     /// The per-manifold friction coefficient.
@@ -23,14 +21,14 @@ pub(crate) struct ManifoldParts<'b> {
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
 #[cfg(not(feature = "rapier-0-36"))]
 pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
-    Some(ManifoldParts { manifold: ctx.manifold, solver_contacts: ctx.solver_contacts, friction: ctx.friction, normal: ctx.normal })
+    Some(ManifoldParts { solver_contacts: ctx.solver_contacts, friction: ctx.friction, normal: ctx.normal })
 }
 
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
 #[cfg(feature = "rapier-0-36")]
 pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
     let m = ctx.rigid_mut()?;
-    Some(ManifoldParts { manifold: m.manifold, solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
+    Some(ManifoldParts { solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
 }
 
 /// Whether `ContactData::impulse` includes the warm-start impulse the step began with on top of

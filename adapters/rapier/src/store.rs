@@ -683,29 +683,35 @@ impl TriboRapier {
             let w = w2 - w1;
             let wn = w.dot(normal);
             let wt = w - normal * wn;
-            // Angular thresholds from the contact's curvature.
+            // Thresholds. Stick → slip as in spec §2.2/§3.4/§4.2: when the deflection accumulated
+            // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
+            // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
+            // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
             let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
             let k1 = collider_curvature(col1, point, normal, dir);
             let k2 = collider_curvature(col2, point, -normal, dir);
+            let d = s.material.derive(s.n as f64, k1.directional, k2.directional, k1.mean, k2.mean);
             let roll_eps = slip_speed * (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
             let spin_eps = slip_speed * ((k1.mean + k2.mean) as f32).max(1e-3);
-
-            // Slide. rapier's solver leaves a small apparent slip on fast rolling contacts (its
-            // lever arms are frozen over the step), hence a tolerance of 1 % of the relative
-            // body speed on top of `slip_speed`.
+            let loaded = s.n > 0.0;
+            // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
+            // arms are frozen over the step): 1 % of the relative body speed is ignored.
             let vrel = rb2.map_or(Vector::ZERO, |b| b.linvel()) - rb1.map_or(Vector::ZERO, |b| b.linvel());
-            let slide_eps = slip_speed + 0.01 * vrel.length();
+            let tol = 0.01 * vrel.length();
+            let slide_eps = slip_speed + tol;
+
+            // Slide.
             match s.slide {
-                Mode::Static if slip.length() > slide_eps => {
-                    s.slide = Mode::Kinetic;
-                    s.slide_defl = Vector::ZERO;
+                Mode::Static if loaded => {
+                    let sl = slip.length();
+                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                    let dd = s.slide_defl + excess * dt;
+                    s.slide_defl = dd - normal * dd.dot(normal);
+                    if s.slide_defl.length() as f64 > d.slide_static {
+                        s.slide = Mode::Kinetic;
+                        s.slide_defl = Vector::ZERO;
+                    }
                 }
-                Mode::Static if s.roll == Mode::Static => {
-                    // At rest: accumulate the offset from the anchor.
-                    let d = s.slide_defl + slip * dt;
-                    s.slide_defl = d - normal * d.dot(normal);
-                }
-                // Rolling without slip: the anchor moves with the contact.
                 Mode::Static => s.slide_defl = Vector::ZERO,
                 Mode::Kinetic if slip.length() <= slide_eps => {
                     s.slide = Mode::Static;
@@ -713,17 +719,18 @@ impl TriboRapier {
                 }
                 Mode::Kinetic => {}
             }
-            // Roll.
+            // Roll (off, or degenerate curvature: stays static with no deflection).
             match s.roll {
-                Mode::Static if wt.length() > roll_eps && s.n > 0.0 => {
-                    s.roll = Mode::Kinetic;
-                    s.roll_defl = Vector::ZERO;
+                Mode::Static if loaded && d.roll_static > 0.0 => {
+                    let dd = s.roll_defl + wt * dt;
+                    s.roll_defl = dd - normal * dd.dot(normal);
+                    if s.roll_defl.length() as f64 > d.roll_static {
+                        s.roll = Mode::Kinetic;
+                        s.roll_defl = Vector::ZERO;
+                    }
                 }
-                Mode::Static => {
-                    let d = s.roll_defl + wt * dt;
-                    s.roll_defl = d - normal * d.dot(normal);
-                }
-                Mode::Kinetic if wt.length() <= roll_eps => {
+                Mode::Static => s.roll_defl = Vector::ZERO,
+                Mode::Kinetic if wt.length() <= roll_eps || d.roll_static <= 0.0 => {
                     s.roll = Mode::Static;
                     s.roll_defl = Vector::ZERO;
                 }
@@ -731,12 +738,15 @@ impl TriboRapier {
             }
             // Spin.
             match s.spin {
-                Mode::Static if wn.abs() > spin_eps && s.n > 0.0 => {
-                    s.spin = Mode::Kinetic;
-                    s.spin_defl = 0.0;
+                Mode::Static if loaded && d.spin_static > 0.0 => {
+                    s.spin_defl += wn * dt;
+                    if s.spin_defl.abs() as f64 > d.spin_static {
+                        s.spin = Mode::Kinetic;
+                        s.spin_defl = 0.0;
+                    }
                 }
-                Mode::Static => s.spin_defl += wn * dt,
-                Mode::Kinetic if wn.abs() <= spin_eps => {
+                Mode::Static => s.spin_defl = 0.0,
+                Mode::Kinetic if wn.abs() <= spin_eps || d.spin_static <= 0.0 => {
                     s.spin = Mode::Static;
                     s.spin_defl = 0.0;
                 }
