@@ -1,1 +1,163 @@
-//! tribo_rapier: see the crate README (work in progress).
+//! # tribo_rapier — real dry friction for rapier3d
+//!
+//! Replaces rapier's single-coefficient point friction on the colliders you choose with
+//! tribo's model (spec SPEC-001, Fang & Negrut):
+//!
+//! * **slide**: static μs while a contact sticks, kinetic μk while it slips (hysteresis: a
+//!   brick at rest on a slope between atan μk and atan μs stays, a pushed one keeps sliding),
+//!   set per manifold through rapier's contact-modification hook; a sticking contact is pulled
+//!   back to its anchor through `tangent_velocity`, so it does not creep;
+//! * **roll resistance** and **spin resistance**: torques bounded by the capacities of
+//!   [`tribo::tracking::Material`] (`2 η_r μ N/(κ_i+κ_j)`, `η_ψ μ N/𝒦` or Hertz `½ a μ N`),
+//!   static capacity in stick and kinetic in slip, applied through one angular-motor
+//!   [`GenericJoint`](rapier3d::prelude::GenericJoint) per contact (target relative angular
+//!   velocity 0, max torque = capacity). rapier solves the motor implicitly inside its velocity
+//!   solver with a bounded impulse: a ball stops and stays stopped at dt = 1/60, with no chatter
+//!   and no creep. The roll motor axis is aligned with the rolling direction every step, so the
+//!   roll limit is isotropic in the tangent plane (no box).
+//!
+//! Colliders without a [`FrictionMaterial`] keep stock rapier behaviour.
+//!
+//! ## Use from plain rapier
+//!
+//! ```no_run
+//! use tribo_rapier::rapier3d::prelude::*;
+//! use tribo_rapier::{FrictionMaterial, TriboRapier};
+//! # let (mut pipeline, gravity, params) = (PhysicsPipeline::new(), Vector::new(0.0, -9.81, 0.0), IntegrationParameters::default());
+//! # let (mut islands, mut broad_phase, mut narrow_phase) = (IslandManager::new(), BroadPhaseBvh::new(), NarrowPhase::new());
+//! # let (mut bodies, mut colliders) = (RigidBodySet::new(), ColliderSet::new());
+//! # let (mut impulse_joints, mut multibody_joints, mut ccd) = (ImpulseJointSet::new(), MultibodyJointSet::new(), CCDSolver::new());
+//! # let ball_collider = colliders.insert(ColliderBuilder::ball(0.1));
+//! let mut tribo = TriboRapier::new();
+//! let material = FrictionMaterial::new(0.6, 0.5)?.with_roll(0.05)?;
+//! tribo.set_material(ball_collider, material);
+//! let user_hooks = (); // your own PhysicsHooks, if any: they still run
+//! for _ in 0..600 {
+//!     tribo.before_step(&params, &mut bodies, &mut colliders, &mut impulse_joints);
+//!     pipeline.step(gravity, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
+//!         &mut bodies, &mut colliders, &mut impulse_joints, &mut multibody_joints, &mut ccd,
+//!         &tribo.hooks(&user_hooks), &());
+//!     tribo.after_step(&params, &bodies, &colliders, &narrow_phase, &mut impulse_joints);
+//! }
+//! # Ok::<(), tribo_rapier::ParamError>(())
+//! ```
+//! (With rapier 0.36 `PhysicsPipeline::step` takes the extra `&mut SoftBodySet`.)
+//! [`TriboRapier::step_world`] does the same around a rapier `PhysicsWorld`.
+//!
+//! ## Design notes
+//! * One state per contacting collider pair: modes (static/kinetic) of slide, roll and spin,
+//!   the slide and roll/spin deflections of a sticking contact, the last normal force
+//!   `N = Σ impulse/dt` read from `ContactPair::solver_manifolds()`, and the motor joint.
+//!   A mechanism is static while its relative velocity after the step stays below
+//!   [`Settings::slip_speed`] (slide) or `slip_speed·κ̄` (roll, spin) and becomes kinetic when the
+//!   bounded constraint (friction cone, motor) could not hold it.
+//! * Roll and spin capacities use the normal force of the previous step (one-step lag); on the
+//!   first step of a contact they are 0 (spec §1.2: no loads on the first contact step).
+//! * The motor acts on the *relative* angular velocity of the two bodies (equal and opposite
+//!   torques), the usual rolling-resistance convention of DEM codes; against fixed ground this
+//!   is the body's own angular velocity.
+//! * A contact whose collider has no parent body (static ground collider) is attached to one
+//!   hidden fixed body that [`TriboRapier`] inserts in the `RigidBodySet` when first needed
+//!   ([`TriboRapier::anchor_body`]).
+//! * Joints created by tribo carry [`TRIBO_JOINT_USER_DATA`] in `GenericJoint::user_data`.
+
+#![warn(missing_docs)]
+
+#[cfg(not(any(feature = "rapier-0-35", feature = "rapier-0-36")))]
+compile_error!("tribo_rapier: enable exactly one of the features `rapier-0-35` (default) or `rapier-0-36`");
+
+/// The rapier this crate is built against (0.35.0-glamx0.2 by default, 0.36.1 with the
+/// `rapier-0-36` feature). Use it to be sure your types match.
+#[cfg(not(feature = "rapier-0-36"))]
+pub use rapier3d;
+/// The rapier this crate is built against (0.35.0-glamx0.2 by default, 0.36.1 with the
+/// `rapier-0-36` feature). Use it to be sure your types match.
+#[cfg(feature = "rapier-0-36")]
+pub use rapier3d_036 as rapier3d;
+
+mod compat;
+pub mod curvature;
+mod hooks;
+pub mod scenarios;
+mod store;
+mod validation;
+
+pub use hooks::TriboHooks;
+pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
+pub use tribo::tracking::{Damping, Material, Mode, ParamError, SpinModel};
+pub use validation::validation_rows;
+
+/// Friction material of one collider.
+///
+/// Combine rules for the two colliders of a contact (see [`FrictionMaterial::combine`]):
+/// * either side [`FrictionMaterial::Stock`] → the contact keeps stock rapier friction;
+/// * both [`FrictionMaterial::Tribo`] → [`Material::combine`] (μs, μk, η_r, η_ψ averaged,
+///   stiffnesses and Hertz moduli in series, see its docs);
+/// * one side `Tribo`, the other without any material → that side's material alone;
+/// * neither side has a material → stock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FrictionMaterial {
+    /// Leave rapier's friction untouched for every contact of this collider.
+    Stock,
+    /// tribo friction with this material.
+    Tribo(Material),
+}
+
+impl FrictionMaterial {
+    /// A tribo material with static and kinetic coefficients (`mu_s ≥ mu_k ≥ 0`) and the
+    /// defaults of [`Material::new`] (roll `η_r = 0.01`, heuristic spin `η_ψ = 0.01` with the
+    /// geometric curvature). Errors: NaN/infinite/negative values, μs < μk.
+    pub fn new(mu_s: f64, mu_k: f64) -> Result<Self, ParamError> {
+        Ok(FrictionMaterial::Tribo(Material::new(mu_s, mu_k)?))
+    }
+
+    /// The stock option (same as [`FrictionMaterial::Stock`]).
+    pub fn stock() -> Self {
+        FrictionMaterial::Stock
+    }
+
+    /// Sets the roll energy-tie coefficient η_r (ball on a plane: kinetic roll torque
+    /// `2 η_r μk R N`). No effect on `Stock`.
+    pub fn with_roll(self, eta_r: f64) -> Result<Self, ParamError> {
+        self.map(|m| m.with_roll(eta_r))
+    }
+
+    /// Sets the spin model, e.g. `SpinModel::Heuristic { eta_psi, curvature: None }` or
+    /// `SpinModel::hertz(E, ν)?`. No effect on `Stock`.
+    pub fn with_spin(self, spin: SpinModel) -> Result<Self, ParamError> {
+        self.map(|m| m.with_spin(spin))
+    }
+
+    /// Applies a [`Material`] setter to a `Tribo` material.
+    pub fn map(self, f: impl FnOnce(Material) -> Result<Material, ParamError>) -> Result<Self, ParamError> {
+        match self {
+            FrictionMaterial::Stock => Ok(self),
+            FrictionMaterial::Tribo(m) => Ok(FrictionMaterial::Tribo(f(m)?)),
+        }
+    }
+
+    /// The tribo material, if any.
+    pub fn material(&self) -> Option<&Material> {
+        match self {
+            FrictionMaterial::Stock => None,
+            FrictionMaterial::Tribo(m) => Some(m),
+        }
+    }
+
+    /// The material of a contact between colliders with materials `a` and `b` (`None`: no
+    /// material set), or `None` when the contact keeps stock friction. Rules in the type docs.
+    pub fn combine(a: Option<&FrictionMaterial>, b: Option<&FrictionMaterial>) -> Option<Material> {
+        match (a, b) {
+            (Some(FrictionMaterial::Stock), _) | (_, Some(FrictionMaterial::Stock)) => None,
+            (Some(FrictionMaterial::Tribo(x)), Some(FrictionMaterial::Tribo(y))) => Some(x.combine(y)),
+            (Some(FrictionMaterial::Tribo(x)), None) | (None, Some(FrictionMaterial::Tribo(x))) => Some(*x),
+            (None, None) => None,
+        }
+    }
+}
+
+impl From<Material> for FrictionMaterial {
+    fn from(m: Material) -> Self {
+        FrictionMaterial::Tribo(m)
+    }
+}

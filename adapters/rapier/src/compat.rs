@@ -1,0 +1,42 @@
+//! The few places where rapier 0.35 (the workspace pin, `=0.35.0-glamx0.2`) and rapier 0.36
+//! differ. Everything else in the crate is written against the common API.
+//!
+//! | item | 0.35 | 0.36 |
+//! |---|---|---|
+//! | `ContactModificationContext` | flat `manifold`, `solver_contacts`, `normal`, `friction` fields | `ctx.rigid_mut()` → `ModifiableManifold` with the same fields |
+//! | `PhysicsWorld` | no soft bodies | has `soft_bodies` (the world's `step` handles them) |
+
+use crate::rapier3d::prelude::*;
+
+/// The parts of a rigid contact manifold the friction hook edits.
+pub(crate) struct ManifoldParts<'b> {
+    /// The narrow-phase (or cluster) manifold, read-only.
+    pub manifold: &'b ContactManifold,
+    /// The solver contacts (≤ 4 are used by the solver).
+    pub solver_contacts: &'b mut Vec<SolverContact>,
+    /// The per-manifold friction coefficient.
+    pub friction: &'b mut Real,
+    /// The world-space manifold normal (from collider 1 outwards).
+    pub normal: &'b mut Vector,
+}
+
+/// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
+#[cfg(not(feature = "rapier-0-36"))]
+pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
+    Some(ManifoldParts { manifold: ctx.manifold, solver_contacts: ctx.solver_contacts, friction: ctx.friction, normal: ctx.normal })
+}
+
+/// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
+#[cfg(feature = "rapier-0-36")]
+pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
+    let m = ctx.rigid_mut()?;
+    Some(ManifoldParts { manifold: m.manifold, solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
+}
+
+/// Whether `ContactData::impulse` includes the warm-start impulse the step began with on top of
+/// the step's total (rapier 0.35; fixed in 0.35.2 / 0.36: "one substep too many").
+#[cfg(not(feature = "rapier-0-36"))]
+pub(crate) const IMPULSE_INCLUDES_WARMSTART: bool = true;
+/// Whether `ContactData::impulse` includes the warm-start impulse the step began with.
+#[cfg(feature = "rapier-0-36")]
+pub(crate) const IMPULSE_INCLUDES_WARMSTART: bool = false;

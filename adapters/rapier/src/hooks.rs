@@ -1,0 +1,60 @@
+//! The `PhysicsHooks` wrapper: runs the user's hooks, then sets tribo's friction.
+
+use crate::compat;
+use crate::rapier3d::prelude::*;
+use crate::store::TriboRapier;
+
+/// rapier [`PhysicsHooks`] that compose the user's hooks `H` with tribo's friction.
+///
+/// Made by [`TriboRapier::hooks`]; pass it to `PhysicsPipeline::step`. Every call first
+/// delegates to the user's hooks (their filters decide, their contact modifications run);
+/// then, for contacts handled by tribo, the manifold friction is set to μs (stick) or μk
+/// (slip) and a sticking contact gets a `tangent_velocity` pulling it back to its anchor
+/// (only on solver contacts whose `tangent_velocity` the user's hook left at zero, so
+/// conveyor belts keep working).
+///
+/// tribo turns on `ActiveHooks::MODIFY_SOLVER_CONTACTS` for colliders with a material, so the
+/// user's `modify_solver_contacts` is also called for their pairs.
+pub struct TriboHooks<'a, H: PhysicsHooks + ?Sized> {
+    pub(crate) tribo: &'a TriboRapier,
+    pub(crate) user: &'a H,
+}
+
+impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
+    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+        self.user.filter_contact_pair(context)
+    }
+
+    fn filter_intersection_pair(&self, context: &PairFilterContext) -> bool {
+        self.user.filter_intersection_pair(context)
+    }
+
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        self.user.modify_solver_contacts(context);
+        let (c1, c2) = (context.collider1, context.collider2);
+        let (b1, b2) = (context.rigid_body1, context.rigid_body2);
+        let bodies = context.bodies;
+        let Some(parts) = compat::manifold_parts(context) else { return };
+        // A contact new in this step: static unless the surfaces already slide past each other.
+        let sliding = || {
+            let Some(c) = parts.solver_contacts.first() else { return false };
+            let n = *parts.normal;
+            let v = |b: Option<RigidBodyHandle>, p: Vector| b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p));
+            let dv = v(b2, c.anchor2) - v(b1, c.anchor1);
+            (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
+        };
+        match self.tribo.hook_plan(c1, c2, sliding) {
+            Some((mu, tangent_velocity)) => {
+                *parts.friction = mu;
+                if tangent_velocity != Vector::ZERO {
+                    for c in parts.solver_contacts.iter_mut() {
+                        if c.tangent_velocity == Vector::ZERO {
+                            c.tangent_velocity = tangent_velocity;
+                        }
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+}
