@@ -1,6 +1,8 @@
 //! Diagnostics as bevy data: step counters and per-contact friction state.
 
 use bevy::prelude::*;
+use bevy_rapier3d::prelude::RapierRigidBodySet;
+use tribo_rapier::{Diagnostic, Mode};
 
 /// Step counters of tribo's stepping (a resource).
 ///
@@ -54,4 +56,57 @@ pub struct ContactReport {
     pub point: Vec3,
     /// Contact normal, pointing from collider1 to collider2 (world).
     pub normal: Vec3,
+    /// Normal force N = Σ normal impulse / dt of the last step (N).
+    pub normal_force: f32,
+    /// Slide mode: `Static` (sticking, μs) or `Kinetic` (slipping, μk).
+    pub slide: Mode,
+    /// Roll mode.
+    pub roll: Mode,
+    /// Spin mode.
+    pub spin: Mode,
+    /// Friction coefficient given to rapier for the next step (μs or μk).
+    pub friction: f32,
+    /// Rolling-resistance torque bound for the next step (N·m).
+    pub roll_capacity: f32,
+    /// Spin-friction torque bound for the next step (N·m).
+    pub spin_capacity: f32,
+    /// The contact fell back to stock rapier friction (see [`TriboDiagnostic`]).
+    pub stock_fallback: bool,
+}
+
+impl ContactReport {
+    /// Slide friction force bound of the next step, `μ N` (N).
+    pub fn slide_capacity(&self) -> f32 {
+        self.friction * self.normal_force
+    }
+}
+
+/// A problem tribo found in the scene, as a bevy message (read it with
+/// `MessageReader<TriboDiagnostic>`). The affected contact falls back to stock rapier friction.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct TriboDiagnostic {
+    /// The rapier context entity.
+    pub context: Entity,
+    /// The rigid-body entity concerned, when there is one.
+    pub body: Option<Entity>,
+    /// What tribo_rapier reported.
+    pub diagnostic: Diagnostic,
+}
+
+impl TriboDiagnostic {
+    pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
+        let body = match diagnostic {
+            Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
+        };
+        TriboDiagnostic { context, body, diagnostic }
+    }
+}
+
+impl std::fmt::Display for TriboDiagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.body {
+            Some(b) => write!(f, "{} (entity {b})", self.diagnostic),
+            None => write!(f, "{}", self.diagnostic),
+        }
+    }
 }

@@ -120,32 +120,20 @@ impl HookBypass {
     }
 }
 
-/// Contact modification applied by tribo after the user's hook (implemented by the per-context
-/// tribo state).
-pub(crate) trait TriboContactModifier: Sync {
-    fn modify_solver_contacts(&self, context: &mut ContactModificationContext);
-}
+/// The user's `BevyPhysicsHooks` item as rapier `PhysicsHooks`; tribo_rapier's hooks wrap it
+/// (user first, then tribo) for every rapier step.
+pub(crate) struct UserHooks<'a, U: BevyPhysicsHooks>(pub(crate) &'a U);
 
-/// The rapier `PhysicsHooks` handed to each rapier step by tribo's step system: the user's hooks
-/// followed by tribo's contact modification.
-pub(crate) struct StepHooks<'a, U: BevyPhysicsHooks, T: TriboContactModifier + ?Sized> {
-    pub(crate) user: &'a U,
-    pub(crate) tribo: Option<&'a T>,
-}
-
-impl<U: BevyPhysicsHooks, T: TriboContactModifier + ?Sized> PhysicsHooks for StepHooks<'_, U, T> {
+impl<U: BevyPhysicsHooks> PhysicsHooks for UserHooks<'_, U> {
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        self.user.filter_contact_pair(PairFilterContextView { raw: context })
+        self.0.filter_contact_pair(PairFilterContextView { raw: context })
     }
 
     fn filter_intersection_pair(&self, context: &PairFilterContext) -> bool {
-        self.user.filter_intersection_pair(PairFilterContextView { raw: context })
+        self.0.filter_intersection_pair(PairFilterContextView { raw: context })
     }
 
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
-        self.user.modify_solver_contacts(ContactModificationContextView { raw: &mut *context });
-        if let Some(t) = self.tribo {
-            t.modify_solver_contacts(context);
-        }
+        self.0.modify_solver_contacts(ContactModificationContextView { raw: context })
     }
 }

@@ -37,7 +37,8 @@ mod material;
 mod step;
 
 pub use context::TriboContext;
-pub use diagnostics::{ContactReport, TriboContacts, TriboStats};
+pub use diagnostics::{ContactReport, TriboContacts, TriboDiagnostic, TriboStats};
+pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
 pub use hooks::TriboHooks;
 pub use material::FrictionMaterial;
 pub use step::tribo_step_simulation;
@@ -46,8 +47,8 @@ pub use step::tribo_step_simulation;
 /// diagnostics into scope.
 pub mod prelude {
     pub use crate::{
-        ContactReport, FrictionMaterial, TriboContacts, TriboContext, TriboHooks, TriboPlugin,
-        TriboSet, TriboStats,
+        ContactReport, FrictionMaterial, TriboContacts, TriboContext, TriboDiagnostic, TriboHooks,
+        TriboPlugin, TriboSet, TriboStats,
     };
 }
 
@@ -66,6 +67,7 @@ pub enum TriboSet {
 /// At app finish if no `RapierPhysicsPlugin::<TriboHooks<H>>` was added.
 pub struct TriboPlugin<H = ()> {
     schedule: Interned<dyn ScheduleLabel>,
+    settings: Settings,
     _hooks: PhantomData<fn() -> H>,
 }
 
@@ -82,7 +84,14 @@ impl<H> TriboPlugin<H> {
     /// `RapierPhysicsPlugin::<TriboHooks<MyHooks>>::default()`. Without hooks of your own use
     /// `TriboPlugin::default()`.
     pub fn new() -> Self {
-        TriboPlugin { schedule: PostUpdate.intern(), _hooks: PhantomData }
+        TriboPlugin { schedule: PostUpdate.intern(), settings: Settings::default(), _hooks: PhantomData }
+    }
+
+    /// Tuning of the rapier mechanism (slip speed, anchor pull-back, motor damping) for every
+    /// rapier context; see [`Settings`].
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
+        self
     }
 
     /// Runs in `FixedUpdate`; use together with `RapierPhysicsPlugin::in_fixed_schedule()`.
@@ -107,6 +116,8 @@ where
             .init_resource::<TriboContacts>()
             .init_resource::<hooks::HookBypass>()
             .init_resource::<TimestepMode>()
+            .insert_resource(TriboSettings(self.settings))
+            .add_message::<TriboDiagnostic>()
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)
             .add_observer(remove_active_hooks);
@@ -143,8 +154,12 @@ fn never() -> bool {
 #[derive(Component)]
 struct TriboAddedHooks;
 
-fn add_context_state(add: On<Add, RapierContextSimulation>, mut commands: Commands) {
-    commands.entity(add.entity).insert(TriboContext::default());
+/// The settings new [`TriboContext`]s are created with.
+#[derive(Resource)]
+struct TriboSettings(Settings);
+
+fn add_context_state(add: On<Add, RapierContextSimulation>, mut commands: Commands, settings: Res<TriboSettings>) {
+    commands.entity(add.entity).insert(TriboContext::new(settings.0));
 }
 
 fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands, hooks: Query<&ActiveHooks>) {

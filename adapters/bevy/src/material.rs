@@ -51,6 +51,21 @@ impl From<Material> for FrictionMaterial {
     }
 }
 
+impl From<FrictionMaterial> for tribo_rapier::FrictionMaterial {
+    fn from(m: FrictionMaterial) -> Self {
+        match m.material {
+            Some(m) => tribo_rapier::FrictionMaterial::Tribo(m),
+            None => tribo_rapier::FrictionMaterial::Stock,
+        }
+    }
+}
+
+impl From<tribo_rapier::FrictionMaterial> for FrictionMaterial {
+    fn from(m: tribo_rapier::FrictionMaterial) -> Self {
+        FrictionMaterial { material: m.material().copied() }
+    }
+}
+
 impl FrictionMaterial {
     /// A tribo material with static and kinetic coefficients `mu_s ≥ mu_k ≥ 0` and the other
     /// parameters at [`Material::new`]'s defaults.

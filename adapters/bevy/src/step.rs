@@ -5,6 +5,7 @@ use std::sync::atomic::Ordering;
 use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
 use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
+use rapier3d::pipeline::PhysicsHooks;
 use bevy_rapier3d::plugin::context::SimulationToRenderTime;
 use bevy_rapier3d::prelude::{
     BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextJoints,
@@ -14,7 +15,8 @@ use bevy_rapier3d::prelude::{
 
 use crate::context::TriboContext;
 use crate::diagnostics::{TriboContacts, TriboStats};
-use crate::hooks::{StepHooks, TriboHooks};
+use crate::diagnostics::TriboDiagnostic;
+use crate::hooks::{TriboHooks, UserHooks};
 
 /// The lengths of the rapier steps one run of the physics schedule performs for `mode`, exactly
 /// as bevy_rapier 0.36's `RapierContextSimulation::step_simulation` would (same dt, same
@@ -100,12 +102,14 @@ pub fn tribo_step_simulation<H>(
     mut interpolation_query: Query<(&RapierRigidBodyHandle, &mut TransformInterpolation)>,
     mut stats: ResMut<TriboStats>,
     mut contacts: ResMut<TriboContacts>,
+    mut diagnostics: MessageWriter<TriboDiagnostic>,
+    mut found: Local<Vec<TriboDiagnostic>>,
 ) where
     H: BevyPhysicsHooks + 'static,
     for<'w, 's> SystemParamItem<'w, 's, H>: BevyPhysicsHooks,
 {
     let hooks = hooks.into_inner();
-    let user = hooks.user();
+    let user = UserHooks(hooks.user());
     stats.frames += 1;
     contacts.clear();
 
@@ -141,7 +145,11 @@ pub fn tribo_step_simulation<H>(
                 t.before_step(dt, sim, colliders, joints, bodies);
             }
             {
-                let step_hooks = StepHooks { user, tribo: tribo.as_deref().map(|t| t.modifier()) };
+                let tribo_hooks = tribo.as_deref().map(|t| t.hooks(&user));
+                let step_hooks: &dyn PhysicsHooks = match &tribo_hooks {
+                    Some(h) => h,
+                    None => &user,
+                };
                 let mut unused = SimulationToRenderTime::default();
                 sim.step_simulation(
                     colliders,
@@ -150,7 +158,7 @@ pub fn tribo_step_simulation<H>(
                     config.gravity,
                     TimestepMode::Fixed { dt, substeps: 1 },
                     Some((&collision_events, &contact_force_events)),
-                    &step_hooks,
+                    step_hooks,
                     &time,
                     &mut unused,
                     None,
@@ -159,7 +167,7 @@ pub fn tribo_step_simulation<H>(
             // `step_simulation` keeps only the last call's events: send them after every step.
             sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
             if let Some(t) = tribo.as_deref_mut() {
-                t.after_step(dt, sim, colliders, joints, bodies);
+                t.after_step(dt, sim, colliders, joints, bodies, entity, &mut found);
                 stats.tribo_updates += 1;
             }
             stats.rapier_steps += 1;
@@ -167,11 +175,12 @@ pub fn tribo_step_simulation<H>(
         sim.integration_parameters.dt = plan.frame_dt;
 
         if let Some(t) = tribo.as_deref() {
-            t.report(entity, colliders, bodies, &mut contacts);
+            t.report(entity, colliders, &mut contacts);
         }
     }
 
     stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
+    diagnostics.write_batch(found.drain(..));
 }
 
 #[cfg(test)]
