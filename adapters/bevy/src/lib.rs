@@ -1,1 +1,238 @@
-//! bevy_tribo (work in progress).
+//! # bevy_tribo
+//!
+//! Real dry friction for bevy games on bevy_rapier3d: static/kinetic sliding friction from
+//! tracked contact history, rolling resistance and spin (drilling) friction, through
+//! [`tribo_rapier`]... (work in progress: plumbing only).
+//!
+//! ```no_run
+//! use bevy::prelude::*;
+//! use bevy_rapier3d::prelude::*;
+//! use bevy_tribo::prelude::*;
+//!
+//! App::new().add_plugins((
+//!     MinimalPlugins,
+//!     TransformPlugin,
+//!     RapierPhysicsPlugin::<TriboHooks>::default(), // 1. tribo's hooks type
+//!     TriboPlugin::default(),                        // 2. the plugin
+//! ));
+//! // 3. on collider entities: FrictionMaterial::new(0.6, 0.5)?
+//! ```
+#![warn(missing_docs)]
+
+use std::marker::PhantomData;
+
+use bevy::ecs::intern::Interned;
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::ecs::system::SystemParamItem;
+use bevy::prelude::*;
+use bevy_rapier3d::prelude::{
+    ActiveHooks, BevyPhysicsHooks, PhysicsSet, RapierColliderHandle, RapierContextEntityLink,
+    RapierContextSimulation, RapierPhysicsPlugin, TimestepMode,
+};
+
+mod context;
+mod diagnostics;
+mod hooks;
+mod material;
+mod step;
+
+pub use context::TriboContext;
+pub use diagnostics::{ContactReport, TriboContacts, TriboDiagnostic, TriboStats};
+pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
+pub use hooks::TriboHooks;
+pub use material::FrictionMaterial;
+pub use step::tribo_step_simulation;
+
+/// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
+/// diagnostics into scope.
+pub mod prelude {
+    pub use crate::{
+        ContactReport, FrictionMaterial, TriboContacts, TriboContext, TriboDiagnostic, TriboHooks,
+        TriboPlugin, TriboSet, TriboStats,
+    };
+}
+
+/// System sets of [`TriboPlugin`], in the physics schedule.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TriboSet {
+    /// Material synchronisation and tribo's stepping; after bevy_rapier's (disabled)
+    /// `PhysicsSet::StepSimulation`, before `PhysicsSet::Writeback`.
+    Step,
+}
+
+/// The tribo plugin. `H` is your own `BevyPhysicsHooks` type (default: none); bevy_rapier must
+/// be added as `RapierPhysicsPlugin::<TriboHooks<H>>` in the same schedule.
+///
+/// # Panics
+/// At app finish if no `RapierPhysicsPlugin::<TriboHooks<H>>` was added.
+pub struct TriboPlugin<H = ()> {
+    schedule: Interned<dyn ScheduleLabel>,
+    settings: Settings,
+    _hooks: PhantomData<fn() -> H>,
+}
+
+impl Default for TriboPlugin<()> {
+    /// The plugin without user hooks, in `PostUpdate` (bevy_rapier's default schedule); goes
+    /// with `RapierPhysicsPlugin::<TriboHooks>::default()`.
+    fn default() -> Self {
+        TriboPlugin::new()
+    }
+}
+
+impl<H> TriboPlugin<H> {
+    /// The plugin for user hooks `H`, in `PostUpdate`: `TriboPlugin::<MyHooks>::new()` goes with
+    /// `RapierPhysicsPlugin::<TriboHooks<MyHooks>>::default()`. Without hooks of your own use
+    /// `TriboPlugin::default()`.
+    pub fn new() -> Self {
+        TriboPlugin { schedule: PostUpdate.intern(), settings: Settings::default(), _hooks: PhantomData }
+    }
+
+    /// Tuning of the rapier mechanism (slip speed, anchor pull-back, motor damping) for every
+    /// rapier context; see [`Settings`].
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
+        self
+    }
+
+    /// Runs in `FixedUpdate`; use together with `RapierPhysicsPlugin::in_fixed_schedule()`.
+    pub fn in_fixed_schedule(self) -> Self {
+        self.in_schedule(FixedUpdate)
+    }
+
+    /// Runs in `schedule`; must be the schedule given to `RapierPhysicsPlugin::in_schedule`.
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
+        self
+    }
+}
+
+impl<H> Plugin for TriboPlugin<H>
+where
+    H: BevyPhysicsHooks + 'static,
+    for<'w, 's> SystemParamItem<'w, 's, H>: BevyPhysicsHooks,
+{
+    fn build(&self, app: &mut App) {
+        app.init_resource::<TriboStats>()
+            .init_resource::<TriboContacts>()
+            .init_resource::<hooks::HookBypass>()
+            .init_resource::<TimestepMode>()
+            .insert_resource(TriboSettings(self.settings))
+            .add_message::<TriboDiagnostic>()
+            .add_observer(add_context_state)
+            .add_observer(add_active_hooks)
+            .add_observer(remove_active_hooks);
+        // bevy_rapier's own stepping is replaced by `tribo_step_simulation`.
+        app.configure_sets(self.schedule, PhysicsSet::StepSimulation.run_if(never));
+        app.configure_sets(
+            self.schedule,
+            TriboSet::Step.after(PhysicsSet::StepSimulation).before(PhysicsSet::Writeback),
+        );
+        app.add_systems(self.schedule, keep_active_hooks.before(PhysicsSet::SyncBackend));
+        app.add_systems(
+            self.schedule,
+            (sync_materials, tribo_step_simulation::<H>, report_bypass).chain().in_set(TriboSet::Step),
+        );
+    }
+
+    fn finish(&self, app: &mut App) {
+        if !app.is_plugin_added::<RapierPhysicsPlugin<TriboHooks<'static, 'static, H>>>() {
+            panic!(
+                "TriboPlugin<{h}> needs bevy_rapier3d's plugin with tribo's hooks type: add \
+                 `RapierPhysicsPlugin::<TriboHooks<{h}>>::default()` (in the same schedule)",
+                h = std::any::type_name::<H>()
+            );
+        }
+    }
+}
+
+fn never() -> bool {
+    false
+}
+
+/// Marks an `ActiveHooks::MODIFY_SOLVER_CONTACTS` flag that tribo added (and removes with the
+/// material).
+#[derive(Component)]
+struct TriboAddedHooks;
+
+/// The settings new [`TriboContext`]s are created with.
+#[derive(Resource)]
+struct TriboSettings(Settings);
+
+fn add_context_state(add: On<Add, RapierContextSimulation>, mut commands: Commands, settings: Res<TriboSettings>) {
+    commands.entity(add.entity).insert(TriboContext::new(settings.0));
+}
+
+fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands, hooks: Query<&ActiveHooks>) {
+    match hooks.get(add.entity) {
+        Ok(h) if h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) => {}
+        Ok(h) => {
+            commands.entity(add.entity).insert((*h | ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+        }
+        Err(_) => {
+            commands.entity(add.entity).insert((ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+        }
+    }
+}
+
+fn remove_active_hooks(
+    remove: On<Remove, FrictionMaterial>,
+    mut commands: Commands,
+    hooks: Query<&ActiveHooks, With<TriboAddedHooks>>,
+) {
+    if let Ok(h) = hooks.get(remove.entity) {
+        let h = *h - ActiveHooks::MODIFY_SOLVER_CONTACTS;
+        if let Ok(mut e) = commands.get_entity(remove.entity) {
+            e.try_insert(h).try_remove::<TriboAddedHooks>();
+        }
+    }
+}
+
+/// Re-adds the flag when the user replaces `ActiveHooks` on a collider with a material.
+fn keep_active_hooks(mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Changed<ActiveHooks>)>) {
+    for mut h in &mut q {
+        if !h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {
+            *h |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
+        }
+    }
+}
+
+/// Mirrors added, changed and removed [`FrictionMaterial`]s (and despawned colliders) into the
+/// per-context tribo state.
+#[allow(clippy::type_complexity)]
+fn sync_materials(
+    changed: Query<
+        (Entity, &FrictionMaterial, &RapierColliderHandle, &RapierContextEntityLink),
+        Or<(Changed<FrictionMaterial>, Changed<RapierColliderHandle>, Changed<RapierContextEntityLink>)>,
+    >,
+    mut removed_material: RemovedComponents<FrictionMaterial>,
+    mut removed_handle: RemovedComponents<RapierColliderHandle>,
+    mut contexts: Query<&mut TriboContext>,
+) {
+    for e in removed_material.read().chain(removed_handle.read()) {
+        for mut c in &mut contexts {
+            c.remove_material(e);
+        }
+    }
+    for (e, m, handle, link) in &changed {
+        // A collider that moved between contexts leaves its old one.
+        for mut c in &mut contexts {
+            c.remove_material(e);
+        }
+        if let Ok(mut c) = contexts.get_mut(link.0) {
+            c.set_material(e, handle.0, *m);
+        }
+    }
+}
+
+/// Logs (once) that tribo's hooks were called by something other than tribo's stepping.
+fn report_bypass(stats: Res<TriboStats>, mut reported: Local<bool>) {
+    if stats.bypassed_hook_calls > 0 && !*reported {
+        *reported = true;
+        log::error!(
+            "bevy_tribo: TriboHooks was called {} times outside tribo's stepping: bevy_rapier's \
+             own step_simulation is running (is TriboPlugin in the same schedule as \
+             RapierPhysicsPlugin?). tribo friction is OFF for those steps.",
+            stats.bypassed_hook_calls
+        );
+    }
+}

@@ -1,0 +1,133 @@
+//! Per-rapier-context tribo state: a [`tribo_rapier::TriboRapier`] store plus the entity ↔
+//! collider bookkeeping.
+
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use bevy_rapier3d::prelude::{
+    RapierContextColliders, RapierContextJoints, RapierContextSimulation, RapierRigidBodySet,
+};
+use rapier3d::dynamics::IntegrationParameters;
+use rapier3d::geometry::ColliderHandle;
+use tribo_rapier::{Settings, TriboRapier};
+
+use crate::diagnostics::{ContactReport, TriboContacts, TriboDiagnostic};
+use crate::material::FrictionMaterial;
+
+/// tribo's state for one rapier context: inserted automatically on every entity with a
+/// `RapierContextSimulation` (with the plugin's [`Settings`]).
+///
+/// It owns the [`TriboRapier`] store (materials and per-contact history) of that context; read
+/// it through [`TriboContext::store`] for anything the bevy-side diagnostics
+/// ([`TriboContacts`]) do not show.
+#[derive(Component)]
+pub struct TriboContext {
+    store: TriboRapier,
+    /// Collider entity → rapier handle with a material in `store`.
+    entities: HashMap<Entity, ColliderHandle>,
+}
+
+impl Default for TriboContext {
+    fn default() -> Self {
+        TriboContext::new(Settings::default())
+    }
+}
+
+impl TriboContext {
+    /// An empty state with these settings.
+    pub fn new(settings: Settings) -> Self {
+        TriboContext { store: TriboRapier::with_settings(settings), entities: HashMap::default() }
+    }
+
+    /// Number of colliders of this context that carry a [`FrictionMaterial`].
+    pub fn material_count(&self) -> usize {
+        self.entities.len()
+    }
+
+    /// The underlying tribo_rapier store (per-contact state, motor joints, diagnostics).
+    pub fn store(&self) -> &TriboRapier {
+        &self.store
+    }
+
+    pub(crate) fn set_material(&mut self, e: Entity, handle: ColliderHandle, m: FrictionMaterial) {
+        if let Some(old) = self.entities.insert(e, handle) {
+            if old != handle {
+                self.store.remove_material(old);
+            }
+        }
+        self.store.set_material(handle, tribo_rapier::FrictionMaterial::from(m));
+    }
+
+    pub(crate) fn remove_material(&mut self, e: Entity) {
+        if let Some(h) = self.entities.remove(&e) {
+            self.store.remove_material(h);
+        }
+    }
+
+    fn params(sim: &RapierContextSimulation, dt: f32) -> IntegrationParameters {
+        let mut p = sim.integration_parameters;
+        p.dt = dt;
+        p
+    }
+
+    pub(crate) fn before_step(
+        &mut self,
+        dt: f32,
+        sim: &mut RapierContextSimulation,
+        colliders: &mut RapierContextColliders,
+        joints: &mut RapierContextJoints,
+        bodies: &mut RapierRigidBodySet,
+    ) {
+        let params = Self::params(sim, dt);
+        self.store.before_step(&params, &mut bodies.bodies, &mut colliders.colliders, &mut joints.impulse_joints);
+    }
+
+    pub(crate) fn after_step(
+        &mut self,
+        dt: f32,
+        sim: &mut RapierContextSimulation,
+        colliders: &mut RapierContextColliders,
+        joints: &mut RapierContextJoints,
+        bodies: &mut RapierRigidBodySet,
+        context: Entity,
+        diagnostics: &mut Vec<TriboDiagnostic>,
+    ) {
+        let params = Self::params(sim, dt);
+        self.store.after_step(&params, &bodies.bodies, &colliders.colliders, &sim.narrow_phase, &mut joints.impulse_joints);
+        for d in self.store.take_diagnostics() {
+            diagnostics.push(TriboDiagnostic::from_store(context, d, bodies));
+        }
+    }
+
+    pub(crate) fn hooks<'a, H: rapier3d::pipeline::PhysicsHooks + ?Sized>(
+        &'a self,
+        user: &'a H,
+    ) -> tribo_rapier::TriboHooks<'a, H> {
+        self.store.hooks(user)
+    }
+
+    /// Appends this context's contacts, with entities resolved, to `out`.
+    pub(crate) fn report(&self, context: Entity, colliders: &RapierContextColliders, out: &mut TriboContacts) {
+        for info in self.store.contacts() {
+            let (Some(collider1), Some(collider2)) =
+                (colliders.collider_entity(info.collider1), colliders.collider_entity(info.collider2))
+            else {
+                continue;
+            };
+            out.contacts.push(ContactReport {
+                context,
+                collider1,
+                collider2,
+                point: info.point,
+                normal: info.normal,
+                normal_force: info.normal_force,
+                slide: info.slide,
+                roll: info.roll,
+                spin: info.spin,
+                friction: info.friction,
+                roll_capacity: info.roll_capacity,
+                spin_capacity: info.spin_capacity,
+                stock_fallback: info.stock_fallback,
+            });
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Diagnostics as bevy data: step counters and per-contact friction state.
+
+use bevy::prelude::*;
+use bevy_rapier3d::prelude::RapierRigidBodySet;
+use tribo_rapier::{Diagnostic, Mode};
+
+/// Step counters of tribo's stepping (a resource).
+///
+/// `rapier_steps` counts the rapier steps tribo's step system performed and `tribo_updates` the
+/// tribo per-step updates (before-step, rapier step, after-step) among them; they are equal
+/// whenever every rapier context has its [`TriboContext`](crate::TriboContext).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct TriboStats {
+    /// Runs of tribo's step system (one per run of the physics schedule).
+    pub frames: u64,
+    /// Rapier steps taken, summed over contexts.
+    pub rapier_steps: u64,
+    /// tribo per-step updates, summed over contexts.
+    pub tribo_updates: u64,
+    /// Calls of [`TriboHooks`](crate::TriboHooks) that did not come from tribo's stepping
+    /// (bevy_rapier's own `step_simulation` still running somewhere). Should stay 0.
+    pub bypassed_hook_calls: u64,
+}
+
+/// Per-contact friction state after the last rapier step of the frame (a resource).
+///
+/// Rebuilt every run of tribo's step system; systems ordered after
+/// [`TriboSet::Step`](crate::TriboSet) read the current frame's contacts.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct TriboContacts {
+    /// One entry per tracked contact (all rapier contexts).
+    pub contacts: Vec<ContactReport>,
+}
+
+impl TriboContacts {
+    pub(crate) fn clear(&mut self) {
+        self.contacts.clear();
+    }
+
+    /// The contacts involving collider entity `e`.
+    pub fn involving(&self, e: Entity) -> impl Iterator<Item = &ContactReport> {
+        self.contacts.iter().filter(move |c| c.collider1 == e || c.collider2 == e)
+    }
+}
+
+/// The friction state of one contact, in world space, after a rapier step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ContactReport {
+    /// The rapier context entity the contact belongs to.
+    pub context: Entity,
+    /// First collider entity.
+    pub collider1: Entity,
+    /// Second collider entity.
+    pub collider2: Entity,
+    /// Contact point (world, m).
+    pub point: Vec3,
+    /// Contact normal, pointing from collider1 to collider2 (world).
+    pub normal: Vec3,
+    /// Normal force N = Σ normal impulse / dt of the last step (N).
+    pub normal_force: f32,
+    /// Slide mode: `Static` (sticking, μs) or `Kinetic` (slipping, μk).
+    pub slide: Mode,
+    /// Roll mode.
+    pub roll: Mode,
+    /// Spin mode.
+    pub spin: Mode,
+    /// Friction coefficient given to rapier for the next step (μs or μk).
+    pub friction: f32,
+    /// Rolling-resistance torque bound for the next step (N·m).
+    pub roll_capacity: f32,
+    /// Spin-friction torque bound for the next step (N·m).
+    pub spin_capacity: f32,
+    /// The contact fell back to stock rapier friction (see [`TriboDiagnostic`]).
+    pub stock_fallback: bool,
+}
+
+impl ContactReport {
+    /// Slide friction force bound of the next step, `μ N` (N).
+    pub fn slide_capacity(&self) -> f32 {
+        self.friction * self.normal_force
+    }
+}
+
+/// A problem tribo found in the scene, as a bevy message (read it with
+/// `MessageReader<TriboDiagnostic>`). The affected contact falls back to stock rapier friction.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct TriboDiagnostic {
+    /// The rapier context entity.
+    pub context: Entity,
+    /// The rigid-body entity concerned, when there is one.
+    pub body: Option<Entity>,
+    /// What tribo_rapier reported.
+    pub diagnostic: Diagnostic,
+}
+
+impl TriboDiagnostic {
+    pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
+        let body = match diagnostic {
+            Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
+        };
+        TriboDiagnostic { context, body, diagnostic }
+    }
+}
+
+impl std::fmt::Display for TriboDiagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.body {
+            Some(b) => write!(f, "{} (entity {b})", self.diagnostic),
+            None => write!(f, "{}", self.diagnostic),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! tribo's replacement of bevy_rapier's `step_simulation`: one tribo update per rapier step.
+
+use std::sync::atomic::Ordering;
+
+use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
+use bevy::prelude::*;
+use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
+use rapier3d::pipeline::PhysicsHooks;
+use bevy_rapier3d::plugin::context::SimulationToRenderTime;
+use bevy_rapier3d::prelude::{
+    BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextJoints,
+    RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode,
+    TransformInterpolation,
+};
+
+use crate::context::TriboContext;
+use crate::diagnostics::{TriboContacts, TriboStats};
+use crate::diagnostics::TriboDiagnostic;
+use crate::hooks::{TriboHooks, UserHooks};
+
+/// The lengths of the rapier steps one run of the physics schedule performs for `mode`, exactly
+/// as bevy_rapier 0.36's `RapierContextSimulation::step_simulation` would (same dt, same
+/// substep split, same interpolation catch-up loop), plus the `IntegrationParameters::dt` it
+/// leaves behind.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StepPlan {
+    /// `(substep dt, last_catch_up_iteration)` for each rapier step, in order.
+    pub(crate) steps: Vec<(f32, bool)>,
+    /// The value bevy_rapier stores in `integration_parameters.dt`.
+    pub(crate) frame_dt: f32,
+}
+
+impl StepPlan {
+    /// The steps for `mode`, frame time `delta` (s) and the interpolation accumulator `diff`
+    /// (updated in place for [`TimestepMode::Interpolated`]).
+    pub(crate) fn new(mode: TimestepMode, delta: f32, diff: &mut f32) -> Self {
+        let mut steps = Vec::new();
+        match mode {
+            TimestepMode::Fixed { dt, substeps } => {
+                for _ in 0..substeps {
+                    steps.push((dt / substeps as f32, false));
+                }
+                StepPlan { steps, frame_dt: dt }
+            }
+            TimestepMode::Variable { max_dt, time_scale, substeps } => {
+                let dt = (delta * time_scale).min(max_dt);
+                for _ in 0..substeps {
+                    steps.push((dt / substeps as f32, false));
+                }
+                StepPlan { steps, frame_dt: dt }
+            }
+            TimestepMode::Interpolated { dt, time_scale, substeps } => {
+                *diff += delta;
+                // Same loop (and same float comparisons) as bevy_rapier's.
+                while *diff > 0.0 {
+                    let last = *diff - dt <= 0.0;
+                    for _ in 0..substeps {
+                        steps.push((dt / (substeps as f32) * time_scale, last));
+                    }
+                    *diff -= dt;
+                }
+                StepPlan { steps, frame_dt: dt }
+            }
+        }
+    }
+}
+
+/// tribo's stepping system; it takes the place of bevy_rapier's `step_simulation::<H>` (which
+/// [`TriboPlugin`](crate::TriboPlugin) disables with a run condition on
+/// `PhysicsSet::StepSimulation`).
+///
+/// For every rapier context and every rapier step that bevy_rapier would have taken this frame
+/// (all [`TimestepMode`]s, substeps included), it runs
+/// 1. tribo's before-step work (contact tracking update, roll/spin motor refresh),
+/// 2. exactly one rapier step, through bevy_rapier's own
+///    `RapierContextSimulation::step_simulation` called with `TimestepMode::Fixed { dt: substep,
+///    substeps: 1 }` (so collision/contact-force events, user event handlers and removals behave
+///    as in bevy_rapier), with the hooks [`TriboHooks<H>`] composed with tribo's contact
+///    modification,
+/// 3. tribo's after-step work (read-back of loads, modes and diagnostics).
+///
+/// Add it yourself only when you set bevy_rapier up with `with_default_system_setup(false)`: put
+/// it where `RapierPhysicsPlugin::<TriboHooks<H>>::get_systems(PhysicsSet::StepSimulation)`
+/// would go, and do not add that one.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn tribo_step_simulation<H>(
+    mut contexts: Query<(
+        Entity,
+        &mut RapierContextSimulation,
+        &mut RapierContextColliders,
+        &mut RapierContextJoints,
+        &mut RapierRigidBodySet,
+        &RapierConfiguration,
+        &mut SimulationToRenderTime,
+        Option<&mut TriboContext>,
+    )>,
+    timestep_mode: Res<TimestepMode>,
+    hooks: StaticSystemParam<TriboHooks<'static, 'static, H>>,
+    time: Res<Time>,
+    mut collision_events: MessageWriter<CollisionEvent>,
+    mut contact_force_events: MessageWriter<ContactForceEvent>,
+    mut interpolation_query: Query<(&RapierRigidBodyHandle, &mut TransformInterpolation)>,
+    mut stats: ResMut<TriboStats>,
+    mut contacts: ResMut<TriboContacts>,
+    mut diagnostics: MessageWriter<TriboDiagnostic>,
+    mut found: Local<Vec<TriboDiagnostic>>,
+) where
+    H: BevyPhysicsHooks + 'static,
+    for<'w, 's> SystemParamItem<'w, 's, H>: BevyPhysicsHooks,
+{
+    let hooks = hooks.into_inner();
+    let user = UserHooks(hooks.user());
+    stats.frames += 1;
+    contacts.clear();
+
+    for (entity, mut sim, mut colliders, mut joints, mut bodies, config, mut sim_to_render, tribo) in
+        contexts.iter_mut()
+    {
+        let sim = &mut *sim;
+        let colliders = &mut *colliders;
+        let joints = &mut *joints;
+        let bodies = &mut *bodies;
+        let mut tribo = tribo;
+
+        if !config.physics_pipeline_active {
+            bodies.propagate_modified_body_positions_to_colliders(colliders);
+            sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
+            continue;
+        }
+
+        let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
+        for &(dt, last_catch_up) in &plan.steps {
+            if last_catch_up {
+                // bevy_rapier records the interpolation start pose before the last catch-up
+                // iteration of `TimestepMode::Interpolated`.
+                for (handle, mut interpolation) in interpolation_query.iter_mut() {
+                    if let Some(body) = bodies.bodies.get(handle.0) {
+                        interpolation.start = Some(*body.position());
+                        interpolation.end = None;
+                    }
+                }
+            }
+
+            if let Some(t) = tribo.as_deref_mut() {
+                t.before_step(dt, sim, colliders, joints, bodies);
+            }
+            {
+                let tribo_hooks = tribo.as_deref().map(|t| t.hooks(&user));
+                let step_hooks: &dyn PhysicsHooks = match &tribo_hooks {
+                    Some(h) => h,
+                    None => &user,
+                };
+                let mut unused = SimulationToRenderTime::default();
+                sim.step_simulation(
+                    colliders,
+                    joints,
+                    bodies,
+                    config.gravity,
+                    TimestepMode::Fixed { dt, substeps: 1 },
+                    Some((&collision_events, &contact_force_events)),
+                    step_hooks,
+                    &time,
+                    &mut unused,
+                    None,
+                );
+            }
+            // `step_simulation` keeps only the last call's events: send them after every step.
+            sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
+            if let Some(t) = tribo.as_deref_mut() {
+                t.after_step(dt, sim, colliders, joints, bodies, entity, &mut found);
+                stats.tribo_updates += 1;
+            }
+            stats.rapier_steps += 1;
+        }
+        sim.integration_parameters.dt = plan.frame_dt;
+
+        if let Some(t) = tribo.as_deref() {
+            t.report(entity, colliders, &mut contacts);
+        }
+    }
+
+    stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
+    diagnostics.write_batch(found.drain(..));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_and_variable_plans() {
+        let mut diff = 0.0;
+        let p = StepPlan::new(TimestepMode::Fixed { dt: 1.0 / 60.0, substeps: 4 }, 0.5, &mut diff);
+        assert_eq!(p.steps.len(), 4);
+        assert!((p.steps[0].0 - 1.0 / 240.0).abs() < 1e-9);
+        assert_eq!(p.frame_dt, 1.0 / 60.0);
+        // Variable: min(delta * scale, max_dt) split in substeps.
+        let p = StepPlan::new(
+            TimestepMode::Variable { max_dt: 0.05, time_scale: 2.0, substeps: 3 },
+            0.01,
+            &mut diff,
+        );
+        assert_eq!(p.steps.len(), 3);
+        assert!((p.frame_dt - 0.02).abs() < 1e-9);
+        assert!((p.steps[2].0 - 0.02 / 3.0).abs() < 1e-9);
+        let p = StepPlan::new(
+            TimestepMode::Variable { max_dt: 0.05, time_scale: 1.0, substeps: 2 },
+            1.0,
+            &mut diff,
+        );
+        assert!((p.frame_dt - 0.05).abs() < 1e-9);
+        assert_eq!(diff, 0.0);
+    }
+
+    #[test]
+    fn interpolated_plan_catches_up() {
+        // Frame of 2.5 dt: three catch-up iterations (diff 2.5 → 1.5 → 0.5 → -0.5), the last
+        // one flagged, each with 2 substeps of dt/2 · time_scale.
+        let dt = 0.01;
+        let mut diff = 0.0;
+        let p = StepPlan::new(TimestepMode::Interpolated { dt, time_scale: 1.0, substeps: 2 }, 0.025, &mut diff);
+        assert_eq!(p.steps.len(), 6);
+        assert_eq!(p.steps.iter().filter(|s| s.1).count(), 2);
+        assert!(p.steps[4].1 && p.steps[5].1 && !p.steps[3].1);
+        assert!((diff + 0.005).abs() < 1e-6);
+        assert!((p.steps[0].0 - 0.005).abs() < 1e-9);
+        // Next frame of 0.004 s: diff goes -0.005 → -0.001, no step.
+        let p = StepPlan::new(TimestepMode::Interpolated { dt, time_scale: 1.0, substeps: 2 }, 0.004, &mut diff);
+        assert!(p.steps.is_empty());
+    }
+}

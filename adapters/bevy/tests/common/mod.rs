@@ -1,0 +1,72 @@
+//! Shared headless test setup: MinimalPlugins + TransformPlugin + bevy_rapier + tribo, fixed
+//! frames of 1/60 s.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_rapier3d::prelude::*;
+use bevy_tribo::prelude::*;
+
+/// Standard gravity used by bevy_rapier's default configuration (m/s²).
+pub const G: f32 = 9.81;
+/// Frame (and rapier step) length.
+pub const DT: f32 = 1.0 / 60.0;
+
+/// An app with tribo, physics stepped with `TimestepMode::Fixed { dt: 1/60, substeps }`.
+pub fn app(substeps: usize) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, RapierPhysicsPlugin::<TriboHooks>::default(), TriboPlugin::default()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
+        .insert_resource(TimestepMode::Fixed { dt: DT, substeps });
+    app.finish();
+    app.cleanup();
+    app.update(); // startup: creates the rapier context
+    app
+}
+
+/// Sets the gravity of the default rapier context.
+pub fn set_gravity(app: &mut App, g: Vec3) {
+    let mut q = app.world_mut().query_filtered::<&mut RapierConfiguration, With<DefaultRapierContext>>();
+    q.single_mut(app.world_mut()).unwrap().gravity = g;
+}
+
+/// A static ground: a collider without rigid body, top face at y = 0.
+pub fn ground(app: &mut App, material: Option<FrictionMaterial>) -> Entity {
+    let mut e = app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
+    if let Some(m) = material {
+        e.insert(m);
+    }
+    e.id()
+}
+
+/// A dynamic ball of radius `r` (density 1) resting on y = 0 at `x`, with initial velocity.
+pub fn ball(app: &mut App, x: f32, r: f32, vel: Velocity, material: Option<FrictionMaterial>) -> Entity {
+    let mut e = app.world_mut().spawn((
+        Transform::from_xyz(x, r, 0.0),
+        RigidBody::Dynamic,
+        Collider::ball(r),
+        vel,
+        Sleeping::disabled(),
+    ));
+    if let Some(m) = material {
+        e.insert(m);
+    }
+    e.id()
+}
+
+pub fn velocity(app: &App, e: Entity) -> Velocity {
+    *app.world().get::<Velocity>(e).unwrap()
+}
+
+pub fn position(app: &App, e: Entity) -> Vec3 {
+    app.world().get::<Transform>(e).unwrap().translation
+}
+
+pub fn run(app: &mut App, frames: usize) {
+    for _ in 0..frames {
+        app.update();
+    }
+}

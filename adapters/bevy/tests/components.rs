@@ -1,0 +1,92 @@
+//! `FrictionMaterial` bookkeeping: ActiveHooks flags and the sync into the per-context store
+//! (added, changed, removed components, despawned entities).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_rapier3d::prelude::*;
+use bevy_tribo::prelude::*;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, RapierPhysicsPlugin::<TriboHooks>::default(), TriboPlugin::default()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
+    app.finish();
+    app.cleanup();
+    app.update();
+    app
+}
+
+fn material_count(app: &mut App) -> usize {
+    let mut q = app.world_mut().query::<&TriboContext>();
+    q.single(app.world()).unwrap().material_count()
+}
+
+#[test]
+fn active_hooks_are_added_and_merged() {
+    let mut app = app();
+    let plain = app.world_mut().spawn((Collider::ball(0.5), FrictionMaterial::default())).id();
+    let filtered = app
+        .world_mut()
+        .spawn((Collider::ball(0.5), ActiveHooks::FILTER_CONTACT_PAIRS, FrictionMaterial::default()))
+        .id();
+    app.update();
+    let h = |app: &App, e| *app.world().get::<ActiveHooks>(e).unwrap();
+    assert_eq!(h(&app, plain), ActiveHooks::MODIFY_SOLVER_CONTACTS);
+    // The user's own flag is kept.
+    assert_eq!(h(&app, filtered), ActiveHooks::FILTER_CONTACT_PAIRS | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+
+    // Replacing ActiveHooks later does not drop tribo's flag.
+    app.world_mut().entity_mut(plain).insert(ActiveHooks::FILTER_INTERSECTION_PAIR);
+    app.update();
+    assert_eq!(h(&app, plain), ActiveHooks::FILTER_INTERSECTION_PAIR | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+
+    // The flag reaches the rapier collider.
+    let handle = app.world().get::<RapierColliderHandle>(filtered).unwrap().0;
+    let mut q = app.world_mut().query::<&RapierContextColliders>();
+    let colliders = q.single(app.world()).unwrap();
+    let flags = colliders.colliders.get(handle).unwrap().active_hooks();
+    assert!(flags.contains(bevy_rapier3d::rapier::pipeline::ActiveHooks::MODIFY_SOLVER_CONTACTS));
+    assert!(flags.contains(bevy_rapier3d::rapier::pipeline::ActiveHooks::FILTER_CONTACT_PAIRS));
+}
+
+#[test]
+fn materials_follow_components_and_despawns() {
+    let mut app = app();
+    let a = app.world_mut().spawn((Collider::ball(0.5), FrictionMaterial::default())).id();
+    let b = app.world_mut().spawn((Collider::ball(0.5), Transform::from_xyz(3.0, 0.0, 0.0), FrictionMaterial::stock())).id();
+    let c = app.world_mut().spawn((Collider::ball(0.5), Transform::from_xyz(6.0, 0.0, 0.0))).id();
+    app.update();
+    assert_eq!(material_count(&mut app), 2);
+
+    // Added later.
+    app.world_mut().entity_mut(c).insert(FrictionMaterial::new(0.9, 0.7).unwrap());
+    app.update();
+    assert_eq!(material_count(&mut app), 3);
+    assert_eq!(app.world().get::<ActiveHooks>(c).copied(), Some(ActiveHooks::MODIFY_SOLVER_CONTACTS));
+
+    // Removed: the store forgets it and tribo's flag goes away again.
+    app.world_mut().entity_mut(c).remove::<FrictionMaterial>();
+    app.update();
+    assert_eq!(material_count(&mut app), 2);
+    assert_eq!(app.world().get::<ActiveHooks>(c).copied(), Some(ActiveHooks::empty()));
+
+    // Despawned.
+    app.world_mut().entity_mut(a).despawn();
+    app.update();
+    assert_eq!(material_count(&mut app), 1);
+    app.world_mut().entity_mut(b).despawn();
+    app.update();
+    assert_eq!(material_count(&mut app), 0);
+}
+
+#[test]
+fn bad_parameters_are_errors() {
+    assert!(FrictionMaterial::new(0.3, 0.5).is_err()); // μs < μk
+    assert!(FrictionMaterial::new(f64::NAN, 0.5).is_err());
+    assert!(FrictionMaterial::new(0.5, -0.1).is_err());
+    assert!(FrictionMaterial::new(0.5, 0.4).unwrap().with_roll(-1.0).is_err());
+    let msg = FrictionMaterial::new(0.3, 0.5).unwrap_err().to_string();
+    assert!(msg.contains("μs"), "{msg}");
+}
