@@ -615,3 +615,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn small_angle_helpers_match_libm() {
+    use tribo::tracking::kinematics::{atan2_small, sin_cos_small};
+    let mut rng = 12345u64;
+    for _ in 0..20000 {
+        let v = random_unit(&mut rng);
+        // Angles spanning 1e-12 … 1 rad, both signs, and arbitrary positive scale of (y, x).
+        let a = v.x * 10f64.powf(-12.0 * v.y.abs());
+        let scale = 10f64.powf(3.0 * v.z);
+        let (y, x) = (a.sin() * scale, a.cos() * scale);
+        let exact = y.atan2(x);
+        assert!((atan2_small(y, x) - exact).abs() <= 2.0 * f64::EPSILON * exact.abs(), "{y} {x}");
+        let (s, c) = sin_cos_small(a);
+        assert!((s - a.sin()).abs() <= 2.0 * f64::EPSILON * a.abs() && (c - a.cos()).abs() <= 2.0 * f64::EPSILON);
+    }
+    assert_eq!(atan2_small(1.0, -1.0), 1.0f64.atan2(-1.0));
+    assert_eq!(atan2_small(0.0, 0.0), 0.0);
+}

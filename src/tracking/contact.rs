@@ -5,7 +5,7 @@ use super::geometry::{ArcMode, GeometryError, Surface};
 use super::kinematics::{self, CounterSpin};
 use super::material::{Derived, Material, Mode};
 use super::slider::{Slider, SliderParams};
-use glam::{DQuat, DVec3};
+use glam::{DMat3, DQuat, DVec3};
 use std::fmt;
 
 /// Options of the kinematics that are not material properties (spec §5.2 "configuration").
@@ -305,11 +305,12 @@ impl ContactInput {
     }
 }
 
-/// Curvature of `surface` at global point `c` along the tangent `p` (fallback: direction of
-/// `theta`, then the mean curvature; spec §1.6 "direction fallback").
-fn directional_curvature(surface: &Surface, q: DQuat, r: DVec3, c: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
+/// Curvature of `surface` at body-local point `local` along the global tangent `p` (fallback:
+/// direction of `theta`, then the mean curvature; spec §1.6 "direction fallback"). `at` is the
+/// body's global→local rotation matrix.
+fn directional_curvature(surface: &Surface, at: &DMat3, local: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
     if !surface.is_anisotropic() {
-        return surface.normal_curvature(DVec3::ZERO, DVec3::X);
+        return surface.normal_curvature(local, DVec3::X);
     }
     let dir = if p != DVec3::ZERO {
         p
@@ -318,8 +319,7 @@ fn directional_curvature(surface: &Surface, q: DQuat, r: DVec3, c: DVec3, p: DVe
     } else {
         return mean;
     };
-    let qi = q.conjugate();
-    surface.normal_curvature(qi * (c - r), (qi * dir).normalize())
+    surface.normal_curvature(local, (*at * dir).normalize())
 }
 
 impl ContactState {
@@ -386,27 +386,35 @@ impl ContactState {
         let ci1 = input.point_i;
         let cj1 = input.point_j;
 
+        let ai = DMat3::from_quat(qi);
+        let aj = DMat3::from_quat(qj);
+        let ait = ai.transpose();
+        let ajt = aj.transpose();
+        // New contact points in body-local coordinates (stored in step J).
+        let li = ait * (ci1 - ri);
+        let lj = ajt * (cj1 - rj);
+
         // A. Onset.
         if !self.started {
             let (u0, w0) = kinematics::onset_frame(n1);
-            let mut s = ContactState { started: true, n0: n1, ..ContactState::default() };
-            s.store_frame(u0, w0, qi, qj, ri, rj, ci1, cj1);
+            let mut s = ContactState { started: true, n0: n1, c_i: li, c_j: lj, ..ContactState::default() };
+            s.store_frame(u0, w0, &ait, &ajt);
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
         let mut next = *self;
 
         // B. Carried points and frames.
-        let carried_i = ri + qi * self.c_i;
-        let carried_j = rj + qj * self.c_j;
-        let ui0 = qi * self.u_in_i;
-        let wi0 = qi * self.w_in_i;
-        let uj0 = qj * self.u_in_j;
-        let wj0 = qj * self.w_in_j;
+        let carried_i = ri + ai * self.c_i;
+        let carried_j = rj + aj * self.c_j;
+        let ui0 = ai * self.u_in_i;
+        let wi0 = ai * self.w_in_i;
+        let uj0 = aj * self.u_in_j;
+        let wj0 = aj * self.w_in_j;
 
-        // C. Continued frames and spin increment (S-1).
+        // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
-        let (ub1, _) = kinematics::continue_frame(uj0, wj0, n1);
+        let ub1 = kinematics::continued_direction(uj0, wj0, n1).unwrap_or_else(|| kinematics::onset_frame(n1).0);
         let psi = kinematics::spin_increment(ub1, u1, n1);
 
         // D. Arcs and p vectors (S-2), counter-spin (S-3).
@@ -427,10 +435,10 @@ impl ContactState {
         }
 
         // F. Parameters from N(t1) and the curvatures.
-        let mean_i = si.mean_curvature(qi.conjugate() * (ci1 - ri));
-        let mean_j = sj.mean_curvature(qj.conjugate() * (cj1 - rj));
-        let kappa_i = directional_curvature(si, qi, ri, ci1, p_i, next.roll_i.history(), mean_i);
-        let kappa_j = directional_curvature(sj, qj, rj, cj1, p_j, next.roll_j.history(), mean_j);
+        let mean_i = si.mean_curvature(li);
+        let mean_j = sj.mean_curvature(lj);
+        let kappa_i = directional_curvature(si, &ait, li, p_i, next.roll_i.history(), mean_i);
+        let kappa_j = directional_curvature(sj, &ajt, lj, p_j, next.roll_j.history(), mean_j);
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
         let k_d = material.slide_damping().coefficient(d.slide_stiffness, inertia.mass);
@@ -497,7 +505,9 @@ impl ContactState {
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
         // J. Store (re-alignment of j's frame onto i's).
-        next.store_frame(u1, w1, qi, qj, ri, rj, ci1, cj1);
+        next.store_frame(u1, w1, &ait, &ajt);
+        next.c_i = li;
+        next.c_j = lj;
         next.n0 = n1;
 
         if !(wrench_i.is_finite()
@@ -530,16 +540,12 @@ impl ContactState {
         })
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Stores the global frame `(u, w)` in both bodies' local coordinates (re-alignment).
     #[inline]
-    fn store_frame(&mut self, u: DVec3, w: DVec3, qi: DQuat, qj: DQuat, ri: DVec3, rj: DVec3, ci: DVec3, cj: DVec3) {
-        let qic = qi.conjugate();
-        let qjc = qj.conjugate();
-        self.u_in_i = qic * u;
-        self.w_in_i = qic * w;
-        self.u_in_j = qjc * u;
-        self.w_in_j = qjc * w;
-        self.c_i = qic * (ci - ri);
-        self.c_j = qjc * (cj - rj);
+    fn store_frame(&mut self, u: DVec3, w: DVec3, ait: &DMat3, ajt: &DMat3) {
+        self.u_in_i = *ait * u;
+        self.w_in_i = *ait * w;
+        self.u_in_j = *ajt * u;
+        self.w_in_j = *ajt * w;
     }
 }

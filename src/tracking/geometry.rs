@@ -197,7 +197,7 @@ impl Surface {
         };
         let oa = carried - centre;
         let ob = new - centre;
-        oa.length() * oa.cross(ob).length().atan2(oa.dot(ob))
+        oa.length() * super::kinematics::atan2_small(oa.cross(ob).length(), oa.dot(ob))
     }
 }
 

@@ -255,7 +255,8 @@ fn t6(rows: &mut Vec<Row>) {
             let src = "spec T6 (paper §4.5.1 snapshots), lenient";
             rows.push(Row::new(c, "|ê_c·ẑ| at 3 s", 0.1, at(3.0).axis_z.abs(), Tolerance::AtMost, src));
             rows.push(Row::new(c, "|ê_c·ẑ| at 5 s", 0.1, at(5.0).axis_z.abs(), Tolerance::AtMost, src));
-            rows.push(Row::new(c, "CM height at 5 s [m]", 0.2, at(5.0).height, Tolerance::Abs(2e-3), src));
+            let hmin = s.iter().filter(|x| x.t >= 3.0).map(|x| x.height).fold(f64::MAX, f64::min);
+            rows.push(Row::new(c, "rest CM height (hop minimum, 3–5 s) [m]", 0.2, hmin, Tolerance::Abs(2e-3), src));
             let x = at(5.0);
             rows.push(Row::new(c, "non-bounce KE at 5 s [J]", 0.147, x.kinetic_energy - x.vertical_energy, Tolerance::AtMost, "spec T6: < 1 % of mg(c − a) = 14.7 J (undamped normal bounce excluded)"));
             let rev = s.iter().filter(|x| x.t >= 0.9 && x.t <= 1.8).any(|x| x.omega_x > 0.0) && at(0.9).omega_x < 0.0;
