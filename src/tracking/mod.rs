@@ -14,6 +14,7 @@ pub mod contact;
 pub mod experiments;
 pub mod geometry;
 pub mod kinematics;
+pub mod legacy;
 pub mod material;
 mod rows;
 pub mod sim;
