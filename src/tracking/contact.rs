@@ -3,7 +3,7 @@
 
 use super::geometry::{ArcMode, GeometryError, Surface};
 use super::kinematics::{self, CounterSpin};
-use super::material::{Derived, Material, Mode};
+use super::material::{Damping, Derived, Material, Mode};
 use super::slider::{Slider, SliderParams};
 use glam::{DMat3, DQuat, DVec3};
 use std::fmt;
@@ -246,6 +246,23 @@ pub struct ContactState {
     roll_i: Slider<DVec3>,
     roll_j: Slider<DVec3>,
     spin: Slider<f64>,
+    /// Last critical-damping evaluations `(stiffness, inertia, coefficient)` for slide, roll
+    /// and spin: reused while the inputs are unchanged (saves three roots per step).
+    damping_cache: [(f64, f64, f64); 3],
+}
+
+/// Damping coefficient of `rule` for stiffness `k` and inertia `m`, memoised in `cache`.
+#[inline]
+fn damping_coefficient(cache: &mut (f64, f64, f64), rule: Damping, k: f64, m: f64) -> f64 {
+    match rule {
+        Damping::Fixed(c) => c,
+        Damping::Critical => {
+            if cache.0 != k || cache.1 != m {
+                *cache = (k, m, rule.coefficient(k, m));
+            }
+            cache.2
+        }
+    }
 }
 
 #[inline]
@@ -286,8 +303,8 @@ impl ContactInput {
         if self.dt <= 0.0 {
             return Err(UpdateError::BadTimeStep { dt: self.dt });
         }
-        let l = self.normal.length();
-        if l < 1e-12 {
+        let l2 = self.normal.length_squared();
+        if l2 < 1e-24 {
             return Err(UpdateError::Degenerate { what: "normal" });
         }
         let DampingInertia { mass, roll_inertia, spin_inertia } = self.inertia;
@@ -301,7 +318,9 @@ impl ContactInput {
         }
         self.body_i.surface.validate()?;
         self.body_j.surface.validate()?;
-        Ok((self.normal / l, qi, qj))
+        // Already unit (to rounding): use as is, saving a root and a division.
+        let n = if (l2 - 1.0).abs() <= 4.0 * f64::EPSILON { self.normal } else { self.normal / l2.sqrt() };
+        Ok((n, qi, qj))
     }
 }
 
@@ -320,6 +339,22 @@ fn directional_curvature(surface: &Surface, at: &DMat3, local: DVec3, p: DVec3, 
         return mean;
     };
     surface.normal_curvature(local, (*at * dir).normalize())
+}
+
+/// `p_b` (S-2) from the arc on `surface`. Fast path for a chord lying exactly in the tangent
+/// plane (planes moving in the plane): `p = d`, which is what `d·(‖s‖/|d|)` gives when
+/// `‖s‖ = |d|`, without the roots and the division.
+#[inline]
+fn tangent_arc(surface: &Surface, config: &TrackingConfig, r: DVec3, q: DQuat, carried: DVec3, new: DVec3, n: DVec3) -> DVec3 {
+    let chord = config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
+    if chord {
+        let d = new - carried;
+        if d.dot(n) == 0.0 && config.p_epsilon < 1.0 {
+            return d;
+        }
+    }
+    let arc = surface.arc_length(config.arc, r, q, carried, new);
+    kinematics::arc_vector(arc, carried, new, n, config.p_epsilon)
 }
 
 impl ContactState {
@@ -420,10 +455,8 @@ impl ContactState {
         // D. Arcs and p vectors (S-2), counter-spin (S-3).
         let si = &input.body_i.surface;
         let sj = &input.body_j.surface;
-        let arc_i = si.arc_length(config.arc, ri, qi, carried_i, ci1);
-        let arc_j = sj.arc_length(config.arc, rj, qj, carried_j, cj1);
-        let p_i = kinematics::arc_vector(arc_i, carried_i, ci1, n1, config.p_epsilon);
-        let pbar_j = kinematics::arc_vector(arc_j, carried_j, cj1, n1, config.p_epsilon);
+        let p_i = tangent_arc(si, config, ri, qi, carried_i, ci1, n1);
+        let pbar_j = tangent_arc(sj, config, rj, qj, carried_j, cj1, n1);
         let p_j = kinematics::counter_spin(pbar_j, n1, psi, config.counter_spin);
 
         // E. History transport to the new tangent plane.
@@ -441,9 +474,10 @@ impl ContactState {
         let kappa_j = directional_curvature(sj, &ajt, lj, p_j, next.roll_j.history(), mean_j);
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
-        let k_d = material.slide_damping().coefficient(d.slide_stiffness, inertia.mass);
-        let d_r = material.roll_damping().coefficient(d.roll_stiffness, inertia.roll_inertia);
-        let d_psi = material.spin_damping().coefficient(d.spin_stiffness, inertia.spin_inertia);
+        let [c0, c1, c2] = &mut next.damping_cache;
+        let k_d = damping_coefficient(c0, material.slide_damping(), d.slide_stiffness, inertia.mass);
+        let d_r = damping_coefficient(c1, material.roll_damping(), d.roll_stiffness, inertia.roll_inertia);
+        let d_psi = damping_coefficient(c2, material.spin_damping(), d.spin_stiffness, inertia.spin_inertia);
         let dt = input.dt;
 
         // G–I. Increments, accumulate + cap with the previous mode, loads.
