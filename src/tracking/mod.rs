@@ -10,8 +10,9 @@
 //! [`Wrench`] on each body (spec §0.1 sign conventions).
 //!
 //! [`sim`] is an engine-independent reference integrator (semi-implicit Euler, spec §5.1)
-//! that runs the paper's experiments ([`experiments`], spec §7 T1–T7); [`legacy`] holds the
-//! App. A baselines; [`validation_rows`] turns the experiments into validation rows.
+//! that runs the paper's experiments ([`experiments`], spec §7 T1–T7, and [`stack`], T8);
+//! [`legacy`] holds the App. A baselines; [`validation_rows`] turns the experiments into
+//! validation rows.
 //!
 //! ```
 //! use tribo::tracking::{ContactBody, ContactInput, ContactState, DampingInertia, Material,
@@ -49,6 +50,7 @@ pub mod material;
 mod rows;
 pub mod sim;
 pub mod slider;
+pub mod stack;
 
 pub use contact::{
     ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError, Wrench,
@@ -58,7 +60,7 @@ pub use kinematics::CounterSpin;
 pub use material::{Damping, Derived, Material, Mode, ParamError, RollOverride, SpinModel};
 pub use slider::{Deflection, Slider, SliderParams};
 
-/// Validation rows of this module's experiments (spec §7 T1–T7): runs every experiment of
+/// Validation rows of this module's experiments (spec §7 T1–T8): runs every experiment of
 /// [`experiments`] and returns one row per checked number (expected, measured, tolerance,
 /// source).
 pub fn validation_rows() -> Vec<crate::validation::Row> {
