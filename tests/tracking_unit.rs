@@ -634,3 +634,23 @@ fn small_angle_helpers_match_libm() {
     assert_eq!(atan2_small(1.0, -1.0), 1.0f64.atan2(-1.0));
     assert_eq!(atan2_small(0.0, 0.0), 0.0);
 }
+
+#[test]
+fn tangential_effective_mass() {
+    use tribo::tracking::DampingInertia;
+    use glam::DMat3;
+    // Sphere: 1/m + R²/(0.4 m R²) = 3.5/m.
+    let (m, r) = (5.0, 0.2);
+    let inv_i = DMat3::from_diagonal(DVec3::splat(1.0 / (0.4 * m * r * r)));
+    let me = DampingInertia::tangential_effective_mass(m, inv_i, DVec3::new(0.0, 0.0, -r), DVec3::NEG_Z);
+    assert!((me - m / 3.5).abs() < 1e-12, "{me}");
+    // Flat-lying T7 ellipsoid (local x vertical; horizontal axes have I = 3.887e-4 and 1.072e-4):
+    // 1/m_eff = 1/m + a²/I_min ≈ 1.49 + 3.73 → 0.19 kg.
+    let m = 0.670206;
+    let (ia, ic) = (m * (0.02f64.powi(2) + 0.05f64.powi(2)) / 5.0, m * 2.0 * 0.02f64.powi(2) / 5.0);
+    let inv_i = DMat3::from_diagonal(DVec3::new(1.0 / ic, 1.0 / ia, 1.0 / ia));
+    let me = DampingInertia::tangential_effective_mass(m, inv_i, DVec3::new(0.0, 0.0, -0.02), DVec3::NEG_Z);
+    assert!((me - 1.0 / (1.0 / m + 0.0004 / ic)).abs() < 1e-12 && (me - 0.19).abs() < 0.01, "{me}");
+    assert_eq!(DampingInertia::tangential_effective_mass(0.0, inv_i, DVec3::Z, DVec3::Z), 0.0);
+    assert_eq!(DampingInertia::tangential_effective_mass(1.0, inv_i, DVec3::Z, DVec3::ZERO), 0.0);
+}
