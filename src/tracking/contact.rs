@@ -464,15 +464,17 @@ impl ContactState {
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
-        let mut next = *self;
+        // Work in place; restore this copy if the result is not finite.
+        let backup = *self;
+        let next = &mut *self;
 
         // B. Carried points and frames.
-        let carried_i = ri + ai * self.c_i;
-        let carried_j = rj + aj * self.c_j;
-        let ui0 = ai * self.u_in_i;
-        let wi0 = ai * self.w_in_i;
-        let uj0 = aj * self.u_in_j;
-        let wj0 = aj * self.w_in_j;
+        let carried_i = ri + ai * next.c_i;
+        let carried_j = rj + aj * next.c_j;
+        let ui0 = ai * next.u_in_i;
+        let wi0 = ai * next.w_in_i;
+        let uj0 = aj * next.u_in_j;
+        let wj0 = aj * next.w_in_j;
 
         // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
@@ -487,11 +489,11 @@ impl ContactState {
         let p_j = kinematics::counter_spin(pbar_j, n1, psi, config.counter_spin);
 
         // E. History transport to the new tangent plane.
-        if n1 != self.n0 {
-            let q = DQuat::from_rotation_arc(self.n0, n1);
-            next.slide.set_history(kinematics::transport(self.slide.history(), q, n1));
-            next.roll_i.set_history(kinematics::transport(self.roll_i.history(), q, n1));
-            next.roll_j.set_history(kinematics::transport(self.roll_j.history(), q, n1));
+        if n1 != next.n0 {
+            let q = DQuat::from_rotation_arc(next.n0, n1);
+            next.slide.set_history(kinematics::transport(next.slide.history(), q, n1));
+            next.roll_i.set_history(kinematics::transport(next.roll_i.history(), q, n1));
+            next.roll_j.set_history(kinematics::transport(next.roll_j.history(), q, n1));
         }
 
         // F. Parameters from N(t1) and the curvatures.
@@ -571,18 +573,22 @@ impl ContactState {
         next.c_j = lj;
         next.n0 = n1;
 
-        if !(wrench_i.is_finite()
-            && wrench_j.is_finite()
-            && next.slide.is_finite()
-            && next.roll_i.is_finite()
-            && next.roll_j.is_finite()
-            && next.spin.is_finite()
-            && next.c_i.is_finite()
-            && next.c_j.is_finite())
-        {
+        // Branch-free finiteness test: x·0 is 0 for finite x and NaN otherwise.
+        let z = |v: DVec3| v * 0.0;
+        let probe = z(wrench_i.force)
+            + z(wrench_i.torque)
+            + z(wrench_j.force)
+            + z(wrench_j.torque)
+            + z(next.slide.history())
+            + z(next.roll_i.history())
+            + z(next.roll_j.history())
+            + z(next.c_i)
+            + z(next.c_j)
+            + DVec3::splat(next.spin.history() * 0.0);
+        if probe != DVec3::ZERO {
+            *next = backup;
             return Err(UpdateError::NonFiniteResult);
         }
-        *self = next;
         Ok(ContactOutput {
             wrench_i,
             wrench_j,
