@@ -14,6 +14,24 @@
 //! [`legacy`] holds the App. A baselines; [`validation_rows`] turns the experiments into
 //! validation rows.
 //!
+//! # Conventions (spec SPEC-001)
+//!
+//! * **Normal** `n` points into body i. Slide force `F_f` acts on i at `C_i^1`, `−F_f` on j at
+//!   `C_j^1` (plus their moments about each centre of mass); roll torques `τ_i = 𝒯_i × n`,
+//!   `τ_j = n × 𝒯_j` (not equal and opposite); spin `τ_i = −𝒯^ψ n`, `τ_j = +𝒯^ψ n` (§0.1).
+//! * **Onset** (first update of a [`ContactState`]): zero loads, histories 0, all modes
+//!   static (§1.2). Drop the state when the contact ends.
+//! * **Capping** with the mode held at t0; the s→k step carries the static capacity; damping
+//!   only when the mode after the update is static, with the raw increment (§2.2–2.3).
+//! * **N ≤ 0**: zero loads, histories released to 0, kinematic tracking continues.
+//! * **Counter-spin** `p_j = Rot(n, +ψ) p̄_j` by default ([`CounterSpin`]); histories follow a
+//!   tilting normal by the minimal rotation (§5.2 E); roll friction is off when
+//!   `κ_i + κ_j ≤ ε_κ` (flat on flat, conforming pairs).
+//! * **Damping defaults** are critical against the [`DampingInertia`] you pass (eq. 1c uses
+//!   the plain mass); for bodies whose contact point is far from the centre of mass relative
+//!   to their inertia, [`DampingInertia::tangential_effective_mass`] keeps the explicit
+//!   stick-phase dashpot stable.
+//!
 //! ```
 //! use tribo::tracking::{ContactBody, ContactInput, ContactState, DampingInertia, Material,
 //!     Surface, TrackingConfig};
