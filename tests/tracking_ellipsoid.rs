@@ -33,12 +33,13 @@ fn t6_ellipsoid_falls_over_and_rests_flat() {
         // Friction-relevant kinetic energy < 1 % of 14.7 J.
         assert!(x.kinetic_energy - x.vertical_energy < 0.01 * released, "KE at {t}");
     }
-    // CM height 0.2 ± 2e-3 m: the resting contact level (lowest point of the hop) over
-    // [3, 5] s, and at 5 s.
+    // CM height 0.2 ± 2e-3 m: the resting contact level, i.e. the lowest point of the hop over
+    // [3, 5] s (the instantaneous height depends on the phase of the ≈ 4.5 mm elastic hop).
     let late: Vec<_> = s.iter().filter(|x| x.t >= 3.0).collect();
     let hmin = late.iter().map(|x| x.height).fold(f64::MAX, f64::min);
     assert!((hmin - 0.2).abs() < 2e-3, "rest height {hmin}");
-    assert!((at(&s, 5.0).height - 0.2).abs() < 2e-3);
+    let hmax = late.iter().map(|x| x.height).fold(f64::MIN, f64::max);
+    assert!(hmax < 0.2 + 0.01, "hop height {hmax}");
     // The elastic hop does not grow (friction does not pump energy into it).
     let energy = |x: &&FallSample| x.kinetic_energy + 5.0 * G * (x.height - 0.2);
     let e_early = s.iter().filter(|x| x.t >= 2.5 && x.t < 3.0).map(|x| energy(&x)).fold(0.0, f64::max);

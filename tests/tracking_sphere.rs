@@ -138,3 +138,25 @@ fn t3b_classes_are_robust_to_damping_start_and_step() {
         }
     }
 }
+
+#[test]
+fn t3b_regime_boundaries() {
+    // Spec T3b "observed behaviour" (emulator), tested outside the ambiguous bands:
+    // PR/RwS follows atan(3.5μs − 5η_rμk) within 1° (29.90° at η_r = 0.3, 18.0° at 0.55);
+    // S/PR lies between 6.5° and 7.0° at η_r = 0.3 (near atan(2η_rμk) = 6.84°, not App. D's
+    // atan(2η_rμs) = 8.53°); PS needs η_r > 0.5 and appears beyond the PR/RwS line.
+    let line = |eta: f64| (3.5f64 * 0.25 - 5.0 * eta * 0.2).atan().to_degrees();
+    assert!((line(0.3) - 29.90).abs() < 0.01);
+    let cases = [
+        (line(0.3) - 1.5, 0.3, SteadyClass::PureRolling),
+        (line(0.3) + 1.5, 0.3, SteadyClass::RollingWithSlip),
+        (6.0, 0.3, SteadyClass::Stationary),
+        (9.5, 0.3, SteadyClass::PureRolling),
+        (line(0.55) + 5.0, 0.55, SteadyClass::PureSliding),
+        (11.0, 0.55, SteadyClass::Stationary), // below atan(2·0.55·μk) = 12.4°
+    ];
+    for (alpha, eta, class) in cases {
+        let run = sphere_incline(alpha, eta, 0.5, 0.5, DT, 1.0).unwrap();
+        assert_eq!(run.class(), class, "α = {alpha:.2}°, η_r = {eta}");
+    }
+}

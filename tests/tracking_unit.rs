@@ -615,3 +615,88 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn small_angle_helpers_match_libm() {
+    use tribo::tracking::kinematics::{atan2_small, sin_cos_small};
+    let mut rng = 12345u64;
+    for _ in 0..20000 {
+        let v = random_unit(&mut rng);
+        // Angles spanning 1e-12 … 1 rad, both signs, and arbitrary positive scale of (y, x).
+        let a = v.x * 10f64.powf(-12.0 * v.y.abs());
+        let scale = 10f64.powf(3.0 * v.z);
+        let (y, x) = (a.sin() * scale, a.cos() * scale);
+        let exact = y.atan2(x);
+        assert!((atan2_small(y, x) - exact).abs() <= 2.0 * f64::EPSILON * exact.abs(), "{y} {x}");
+        let (s, c) = sin_cos_small(a);
+        assert!((s - a.sin()).abs() <= 2.0 * f64::EPSILON * a.abs() && (c - a.cos()).abs() <= 2.0 * f64::EPSILON);
+    }
+    assert_eq!(atan2_small(1.0, -1.0), 1.0f64.atan2(-1.0));
+    assert_eq!(atan2_small(0.0, 0.0), 0.0);
+}
+
+#[test]
+fn tangential_effective_mass() {
+    use tribo::tracking::DampingInertia;
+    use glam::DMat3;
+    // Sphere: 1/m + R²/(0.4 m R²) = 3.5/m.
+    let (m, r) = (5.0, 0.2);
+    let inv_i = DMat3::from_diagonal(DVec3::splat(1.0 / (0.4 * m * r * r)));
+    let me = DampingInertia::tangential_effective_mass(m, inv_i, DVec3::new(0.0, 0.0, -r), DVec3::NEG_Z);
+    assert!((me - m / 3.5).abs() < 1e-12, "{me}");
+    // Flat-lying T7 ellipsoid (local x vertical; horizontal axes have I = 3.887e-4 and 1.072e-4):
+    // 1/m_eff = 1/m + a²/I_min ≈ 1.49 + 3.73 → 0.19 kg.
+    let m = 0.670206;
+    let (ia, ic) = (m * (0.02f64.powi(2) + 0.05f64.powi(2)) / 5.0, m * 2.0 * 0.02f64.powi(2) / 5.0);
+    let inv_i = DMat3::from_diagonal(DVec3::new(1.0 / ic, 1.0 / ia, 1.0 / ia));
+    let me = DampingInertia::tangential_effective_mass(m, inv_i, DVec3::new(0.0, 0.0, -0.02), DVec3::NEG_Z);
+    assert!((me - 1.0 / (1.0 / m + 0.0004 / ic)).abs() < 1e-12 && (me - 0.19).abs() < 0.01, "{me}");
+    assert_eq!(DampingInertia::tangential_effective_mass(0.0, inv_i, DVec3::Z, DVec3::Z), 0.0);
+    assert_eq!(DampingInertia::tangential_effective_mass(1.0, inv_i, DVec3::Z, DVec3::ZERO), 0.0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// i↔j relabelling (spec §0.1) for random two-sphere motions: with the counter-spin off the
+    /// body wrenches are identical up to rounding; ψ keeps its value.
+    #[test]
+    fn swap_symmetry_random_motions(
+        va in prop::array::uniform3(-0.5f64..0.5), vb in prop::array::uniform3(-0.5f64..0.5),
+        wa in prop::array::uniform3(-5.0f64..5.0), wb in prop::array::uniform3(-5.0f64..5.0),
+        n in 5.0f64..50.0,
+    ) {
+        let m = material();
+        let cfg = TrackingConfig::default().with_counter_spin(CounterSpin::Off);
+        let motion = |k: usize| {
+            let t = k as f64 * DT;
+            [
+                (DVec3::from(va) * t, DQuat::from_scaled_axis(DVec3::from(wa) * t)),
+                (DVec3::new(0.0, 0.0, 0.5) + DVec3::from(vb) * t, DQuat::from_scaled_axis(DVec3::from(wb) * t)),
+            ]
+        };
+        let input = |k: usize, a_is_i: bool| {
+            let [(pa, qa), (pb, qb)] = motion(k);
+            let dir = (pb - pa).normalize();
+            let a = ContactBody::new(pa, qa, Surface::Sphere { radius: 0.3 });
+            let b = ContactBody::new(pb, qb, Surface::Sphere { radius: 0.2 });
+            let inertia = DampingInertia::new(3.0, 0.05, 0.05);
+            let (ca, cb) = (pa + dir * 0.3, pb - dir * 0.2);
+            if a_is_i {
+                ContactInput { body_i: a, body_j: b, point_i: ca, point_j: cb, normal: -dir, normal_force: n, dt: DT, inertia }
+            } else {
+                ContactInput { body_i: b, body_j: a, point_i: cb, point_j: ca, normal: dir, normal_force: n, dt: DT, inertia }
+            }
+        };
+        let (mut s1, mut s2) = (ContactState::default(), ContactState::default());
+        for k in 0..40 {
+            let o1 = s1.update(&m, &cfg, &input(k, true)).unwrap();
+            let o2 = s2.update(&m, &cfg, &input(k, false)).unwrap();
+            prop_assert!((o1.psi - o2.psi).abs() <= 1e-12);
+            let scale = 1e-9 * (1.0 + o1.wrench_i.force.length() + o1.wrench_i.torque.length());
+            prop_assert!((o1.wrench_i.force - o2.wrench_j.force).length() <= scale);
+            prop_assert!((o1.wrench_i.torque - o2.wrench_j.torque).length() <= scale);
+            prop_assert!((o1.wrench_j.torque - o2.wrench_i.torque).length() <= scale);
+        }
+    }
+}

@@ -3,9 +3,9 @@
 
 use super::geometry::{ArcMode, GeometryError, Surface};
 use super::kinematics::{self, CounterSpin};
-use super::material::{Derived, Material, Mode};
+use super::material::{Damping, Derived, Material, Mode};
 use super::slider::{Slider, SliderParams};
-use glam::{DQuat, DVec3};
+use glam::{DMat3, DQuat, DVec3};
 use std::fmt;
 
 /// Options of the kinematics that are not material properties (spec §5.2 "configuration").
@@ -60,6 +60,33 @@ impl DampingInertia {
     /// All three values (not validated here; the update rejects non-finite or negative ones).
     pub fn new(mass: f64, roll_inertia: f64, spin_inertia: f64) -> Self {
         DampingInertia { mass, roll_inertia, spin_inertia }
+    }
+
+    /// Smallest effective mass of one body for a tangential force at its contact point:
+    /// `1/λ_max` of `Tᵀ(I/m − [r]× I⁻¹ [r]×)T`, `T` a tangent basis of `normal`, `r = lever`
+    /// (contact point − centre of mass), `inv_inertia_world` the world inverse inertia tensor.
+    ///
+    /// Not the spec's default (eq. 1c uses the plain mass), but useful when choosing
+    /// [`Damping`]: the stick-phase dashpot is explicit, and critical damping `2√(m K_E)` with
+    /// the plain mass becomes unstable when `K_D Δt/m_eff ≳ 2` — e.g. a flat-lying ellipsoid
+    /// 0.02 × 0.02 × 0.05 m (m = 0.67 kg, m_eff ≈ 0.19 kg) at K_E = 5e6, Δt = 1e-4. A sphere
+    /// rolling on its surface has `m_eff = m/3.5`. Returns 0 for non-finite or non-positive
+    /// input.
+    pub fn tangential_effective_mass(mass: f64, inv_inertia_world: DMat3, lever: DVec3, normal: DVec3) -> f64 {
+        if !(mass.is_finite() && mass > 0.0 && lever.is_finite() && normal.is_finite()) {
+            return 0.0;
+        }
+        let Some(n) = normal.try_normalize() else { return 0.0 };
+        let (u, w) = kinematics::onset_frame(n);
+        // Velocity change of the contact point per unit impulse along t: t/m + (I⁻¹(r×t))×r.
+        let k = |a: DVec3, b: DVec3| a.dot(b) / mass + (inv_inertia_world * lever.cross(a)).dot(lever.cross(b));
+        let (a, b, d) = (k(u, u), k(u, w), k(w, w));
+        let lmax = 0.5 * (a + d) + (0.25 * (a - d) * (a - d) + b * b).sqrt();
+        if lmax.is_finite() && lmax > 0.0 {
+            1.0 / lmax
+        } else {
+            0.0
+        }
     }
 
     /// The convention of (1c): the mean of the two bodies' values, or the moving body's own if
@@ -246,6 +273,23 @@ pub struct ContactState {
     roll_i: Slider<DVec3>,
     roll_j: Slider<DVec3>,
     spin: Slider<f64>,
+    /// Last critical-damping evaluations `(stiffness, inertia, coefficient)` for slide, roll
+    /// and spin: reused while the inputs are unchanged (saves three roots per step).
+    damping_cache: [(f64, f64, f64); 3],
+}
+
+/// Damping coefficient of `rule` for stiffness `k` and inertia `m`, memoised in `cache`.
+#[inline]
+fn damping_coefficient(cache: &mut (f64, f64, f64), rule: Damping, k: f64, m: f64) -> f64 {
+    match rule {
+        Damping::Fixed(c) => c,
+        Damping::Critical => {
+            if cache.0 != k || cache.1 != m {
+                *cache = (k, m, rule.coefficient(k, m));
+            }
+            cache.2
+        }
+    }
 }
 
 #[inline]
@@ -286,8 +330,8 @@ impl ContactInput {
         if self.dt <= 0.0 {
             return Err(UpdateError::BadTimeStep { dt: self.dt });
         }
-        let l = self.normal.length();
-        if l < 1e-12 {
+        let l2 = self.normal.length_squared();
+        if l2 < 1e-24 {
             return Err(UpdateError::Degenerate { what: "normal" });
         }
         let DampingInertia { mass, roll_inertia, spin_inertia } = self.inertia;
@@ -301,15 +345,18 @@ impl ContactInput {
         }
         self.body_i.surface.validate()?;
         self.body_j.surface.validate()?;
-        Ok((self.normal / l, qi, qj))
+        // Already unit (to rounding): use as is, saving a root and a division.
+        let n = if (l2 - 1.0).abs() <= 4.0 * f64::EPSILON { self.normal } else { self.normal / l2.sqrt() };
+        Ok((n, qi, qj))
     }
 }
 
-/// Curvature of `surface` at global point `c` along the tangent `p` (fallback: direction of
-/// `theta`, then the mean curvature; spec §1.6 "direction fallback").
-fn directional_curvature(surface: &Surface, q: DQuat, r: DVec3, c: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
+/// Curvature of `surface` at body-local point `local` along the global tangent `p` (fallback:
+/// direction of `theta`, then the mean curvature; spec §1.6 "direction fallback"). `at` is the
+/// body's global→local rotation matrix.
+fn directional_curvature(surface: &Surface, at: &DMat3, local: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
     if !surface.is_anisotropic() {
-        return surface.normal_curvature(DVec3::ZERO, DVec3::X);
+        return surface.normal_curvature(local, DVec3::X);
     }
     let dir = if p != DVec3::ZERO {
         p
@@ -318,8 +365,23 @@ fn directional_curvature(surface: &Surface, q: DQuat, r: DVec3, c: DVec3, p: DVe
     } else {
         return mean;
     };
-    let qi = q.conjugate();
-    surface.normal_curvature(qi * (c - r), (qi * dir).normalize())
+    surface.normal_curvature(local, (*at * dir).normalize())
+}
+
+/// `p_b` (S-2) from the arc on `surface`. Fast path for a chord lying exactly in the tangent
+/// plane (planes moving in the plane): `p = d`, which is what `d·(‖s‖/|d|)` gives when
+/// `‖s‖ = |d|`, without the roots and the division.
+#[inline]
+fn tangent_arc(surface: &Surface, config: &TrackingConfig, r: DVec3, q: DQuat, carried: DVec3, new: DVec3, n: DVec3) -> DVec3 {
+    let chord = config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
+    if chord {
+        let d = new - carried;
+        if d.dot(n) == 0.0 && config.p_epsilon < 1.0 {
+            return d;
+        }
+    }
+    let arc = surface.arc_length(config.arc, r, q, carried, new);
+    kinematics::arc_vector(arc, carried, new, n, config.p_epsilon)
 }
 
 impl ContactState {
@@ -386,56 +448,65 @@ impl ContactState {
         let ci1 = input.point_i;
         let cj1 = input.point_j;
 
+        let ai = DMat3::from_quat(qi);
+        let aj = DMat3::from_quat(qj);
+        let ait = ai.transpose();
+        let ajt = aj.transpose();
+        // New contact points in body-local coordinates (stored in step J).
+        let li = ait * (ci1 - ri);
+        let lj = ajt * (cj1 - rj);
+
         // A. Onset.
         if !self.started {
             let (u0, w0) = kinematics::onset_frame(n1);
-            let mut s = ContactState { started: true, n0: n1, ..ContactState::default() };
-            s.store_frame(u0, w0, qi, qj, ri, rj, ci1, cj1);
+            let mut s = ContactState { started: true, n0: n1, c_i: li, c_j: lj, ..ContactState::default() };
+            s.store_frame(u0, w0, &ait, &ajt);
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
-        let mut next = *self;
+        // Work in place; restore this copy if the result is not finite.
+        let backup = *self;
+        let next = &mut *self;
 
         // B. Carried points and frames.
-        let carried_i = ri + qi * self.c_i;
-        let carried_j = rj + qj * self.c_j;
-        let ui0 = qi * self.u_in_i;
-        let wi0 = qi * self.w_in_i;
-        let uj0 = qj * self.u_in_j;
-        let wj0 = qj * self.w_in_j;
+        let carried_i = ri + ai * next.c_i;
+        let carried_j = rj + aj * next.c_j;
+        let ui0 = ai * next.u_in_i;
+        let wi0 = ai * next.w_in_i;
+        let uj0 = aj * next.u_in_j;
+        let wj0 = aj * next.w_in_j;
 
-        // C. Continued frames and spin increment (S-1).
+        // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
-        let (ub1, _) = kinematics::continue_frame(uj0, wj0, n1);
+        let ub1 = kinematics::continued_direction(uj0, wj0, n1).unwrap_or_else(|| kinematics::onset_frame(n1).0);
         let psi = kinematics::spin_increment(ub1, u1, n1);
 
         // D. Arcs and p vectors (S-2), counter-spin (S-3).
         let si = &input.body_i.surface;
         let sj = &input.body_j.surface;
-        let arc_i = si.arc_length(config.arc, ri, qi, carried_i, ci1);
-        let arc_j = sj.arc_length(config.arc, rj, qj, carried_j, cj1);
-        let p_i = kinematics::arc_vector(arc_i, carried_i, ci1, n1, config.p_epsilon);
-        let pbar_j = kinematics::arc_vector(arc_j, carried_j, cj1, n1, config.p_epsilon);
+        let p_i = tangent_arc(si, config, ri, qi, carried_i, ci1, n1);
+        let pbar_j = tangent_arc(sj, config, rj, qj, carried_j, cj1, n1);
         let p_j = kinematics::counter_spin(pbar_j, n1, psi, config.counter_spin);
 
         // E. History transport to the new tangent plane.
-        if n1 != self.n0 {
-            let q = DQuat::from_rotation_arc(self.n0, n1);
-            next.slide.set_history(kinematics::transport(self.slide.history(), q, n1));
-            next.roll_i.set_history(kinematics::transport(self.roll_i.history(), q, n1));
-            next.roll_j.set_history(kinematics::transport(self.roll_j.history(), q, n1));
+        if n1 != next.n0 {
+            let q = DQuat::from_rotation_arc(next.n0, n1);
+            next.slide.set_history(kinematics::transport(next.slide.history(), q, n1));
+            next.roll_i.set_history(kinematics::transport(next.roll_i.history(), q, n1));
+            next.roll_j.set_history(kinematics::transport(next.roll_j.history(), q, n1));
         }
 
         // F. Parameters from N(t1) and the curvatures.
-        let mean_i = si.mean_curvature(qi.conjugate() * (ci1 - ri));
-        let mean_j = sj.mean_curvature(qj.conjugate() * (cj1 - rj));
-        let kappa_i = directional_curvature(si, qi, ri, ci1, p_i, next.roll_i.history(), mean_i);
-        let kappa_j = directional_curvature(sj, qj, rj, cj1, p_j, next.roll_j.history(), mean_j);
+        let mean_i = si.mean_curvature(li);
+        let mean_j = sj.mean_curvature(lj);
+        let kappa_i = directional_curvature(si, &ait, li, p_i, next.roll_i.history(), mean_i);
+        let kappa_j = directional_curvature(sj, &ajt, lj, p_j, next.roll_j.history(), mean_j);
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
-        let k_d = material.slide_damping().coefficient(d.slide_stiffness, inertia.mass);
-        let d_r = material.roll_damping().coefficient(d.roll_stiffness, inertia.roll_inertia);
-        let d_psi = material.spin_damping().coefficient(d.spin_stiffness, inertia.spin_inertia);
+        let [c0, c1, c2] = &mut next.damping_cache;
+        let k_d = damping_coefficient(c0, material.slide_damping(), d.slide_stiffness, inertia.mass);
+        let d_r = damping_coefficient(c1, material.roll_damping(), d.roll_stiffness, inertia.roll_inertia);
+        let d_psi = damping_coefficient(c2, material.spin_damping(), d.spin_stiffness, inertia.spin_inertia);
         let dt = input.dt;
 
         // G–I. Increments, accumulate + cap with the previous mode, loads.
@@ -497,21 +568,27 @@ impl ContactState {
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
         // J. Store (re-alignment of j's frame onto i's).
-        next.store_frame(u1, w1, qi, qj, ri, rj, ci1, cj1);
+        next.store_frame(u1, w1, &ait, &ajt);
+        next.c_i = li;
+        next.c_j = lj;
         next.n0 = n1;
 
-        if !(wrench_i.is_finite()
-            && wrench_j.is_finite()
-            && next.slide.is_finite()
-            && next.roll_i.is_finite()
-            && next.roll_j.is_finite()
-            && next.spin.is_finite()
-            && next.c_i.is_finite()
-            && next.c_j.is_finite())
-        {
+        // Branch-free finiteness test: x·0 is 0 for finite x and NaN otherwise.
+        let z = |v: DVec3| v * 0.0;
+        let probe = z(wrench_i.force)
+            + z(wrench_i.torque)
+            + z(wrench_j.force)
+            + z(wrench_j.torque)
+            + z(next.slide.history())
+            + z(next.roll_i.history())
+            + z(next.roll_j.history())
+            + z(next.c_i)
+            + z(next.c_j)
+            + DVec3::splat(next.spin.history() * 0.0);
+        if probe != DVec3::ZERO {
+            *next = backup;
             return Err(UpdateError::NonFiniteResult);
         }
-        *self = next;
         Ok(ContactOutput {
             wrench_i,
             wrench_j,
@@ -530,16 +607,12 @@ impl ContactState {
         })
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Stores the global frame `(u, w)` in both bodies' local coordinates (re-alignment).
     #[inline]
-    fn store_frame(&mut self, u: DVec3, w: DVec3, qi: DQuat, qj: DQuat, ri: DVec3, rj: DVec3, ci: DVec3, cj: DVec3) {
-        let qic = qi.conjugate();
-        let qjc = qj.conjugate();
-        self.u_in_i = qic * u;
-        self.w_in_i = qic * w;
-        self.u_in_j = qjc * u;
-        self.w_in_j = qjc * w;
-        self.c_i = qic * (ci - ri);
-        self.c_j = qjc * (cj - rj);
+    fn store_frame(&mut self, u: DVec3, w: DVec3, ait: &DMat3, ajt: &DMat3) {
+        self.u_in_i = *ait * u;
+        self.w_in_i = *ait * w;
+        self.u_in_j = *ajt * u;
+        self.w_in_j = *ajt * w;
     }
 }

@@ -561,7 +561,8 @@ pub fn spinning_ellipsoid(upright: bool, duration: f64, after_stop: Option<f64>)
     // One rotational degree of freedom (about the vertical), as in the spec's emulator: with
     // free tilting, the flat case's critical slide damping 2√(m K_E) exceeds the explicit
     // stability limit of the contact's much smaller effective tangential mass (≈ 0.19 kg vs
-    // m = 0.67 kg; c·Δt/m_eff ≈ 1.9) and rounding noise grows into a rocking oscillation.
+    // m = 0.67 kg, see `DampingInertia::tangential_effective_mass`; c·Δt/m_eff ≈ 1.9) and
+    // rounding noise grows into a rocking oscillation.
     let body = RigidBody::new(m, inertia)?
         .with_rotation(rot)
         .with_position(DVec3::new(0.0, 0.0, height))

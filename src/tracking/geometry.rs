@@ -49,9 +49,10 @@ impl std::error::Error for GeometryError {}
 
 /// The surface of one body near the contact, in the body's local frame (the frame of the pose
 /// passed to the update). Curvature signs: `> 0` convex, `< 0` concave, `0` flat.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Surface {
-    /// A flat face (or the ground): curvature 0, arc = chord (exact).
+    /// A flat face (or the ground): curvature 0, arc = chord (exact). The default.
+    #[default]
     Plane,
     /// Convex sphere of `radius`, centred at the body-frame origin: curvature `+1/R`.
     Sphere {
@@ -84,12 +85,6 @@ pub enum Surface {
         /// Mean curvature (1/m), used for spin parameters.
         mean: f64,
     },
-}
-
-impl Default for Surface {
-    fn default() -> Self {
-        Surface::Plane
-    }
 }
 
 fn dim(name: &'static str, value: f64) -> Result<f64, GeometryError> {
@@ -197,7 +192,7 @@ impl Surface {
         };
         let oa = carried - centre;
         let ob = new - centre;
-        oa.length() * oa.cross(ob).length().atan2(oa.dot(ob))
+        oa.length() * super::kinematics::atan2_small(oa.cross(ob).length(), oa.dot(ob))
     }
 }
 

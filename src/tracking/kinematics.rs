@@ -47,27 +47,69 @@ pub fn project(v: DVec3, n: DVec3) -> DVec3 {
 /// Closed form `u1 ∝ P(u0') + w0' × n1`. Fallbacks when that vector vanishes (a near-180° frame
 /// flip in one step): `P(u0')`, then `w0' × n1`, then the onset construction.
 pub fn continue_frame(u0: DVec3, w0: DVec3, n1: DVec3) -> (DVec3, DVec3) {
+    match continued_direction(u0, w0, n1) {
+        Some(v) => {
+            let u1 = v.normalize();
+            (u1, n1.cross(u1))
+        }
+        None => onset_frame(n1),
+    }
+}
+
+/// The unnormalised direction of the continued tangent `u1` of [`continue_frame`] (closed
+/// form, then the `P(u0')` and `w0' × n1` fallbacks), or `None` when all vanish. Enough for
+/// the spin angle, which is scale invariant.
+#[inline]
+pub fn continued_direction(u0: DVec3, w0: DVec3, n1: DVec3) -> Option<DVec3> {
+    const E2: f64 = FRAME_EPSILON * FRAME_EPSILON;
     let pu = project(u0, n1);
     let wn = w0.cross(n1);
     let v = pu + wn;
-    let u1 = if v.length_squared() > FRAME_EPSILON * FRAME_EPSILON {
-        v.normalize()
-    } else if pu.length_squared() > FRAME_EPSILON * FRAME_EPSILON {
-        pu.normalize()
-    } else if wn.length_squared() > FRAME_EPSILON * FRAME_EPSILON {
-        project(wn, n1).normalize()
+    if v.length_squared() > E2 {
+        Some(v)
+    } else if pu.length_squared() > E2 {
+        Some(pu)
+    } else if wn.length_squared() > E2 {
+        Some(project(wn, n1))
     } else {
-        return onset_frame(n1);
-    };
-    (u1, n1.cross(u1))
+        None
+    }
 }
 
 /// Spin increment ψ (S-1): the signed angle turning body j's continued tangent `u_bar` into
 /// body i's `u`, positive counter-clockwise about `n` (right-hand rule):
-/// `ψ = atan2((ū×u)·n, ū·u)`.
+/// `ψ = atan2((ū×u)·n, ū·u)`. Invariant under positive scaling of `u_bar` or `u`.
 #[inline]
 pub fn spin_increment(u_bar: DVec3, u: DVec3, n: DVec3) -> f64 {
-    u_bar.cross(u).dot(n).atan2(u_bar.dot(u))
+    atan2_small(u_bar.cross(u).dot(n), u_bar.dot(u))
+}
+
+/// `y.atan2(x)`, with a short odd Taylor series of `atan(y/x)` when `x > 0` and
+/// `|y| ≤ 1e-2·x` (the per-step angles of a simulation): the truncation error is below
+/// `t⁹/9 ≈ 1e-19` relative, i.e. below double rounding, and it is several times faster than
+/// libm's `atan2`.
+#[inline]
+pub fn atan2_small(y: f64, x: f64) -> f64 {
+    if x > 0.0 && y.abs() <= 1e-2 * x {
+        let t = y / x;
+        let t2 = t * t;
+        t * (1.0 - t2 * (1.0 / 3.0 - t2 * (1.0 / 5.0 - t2 * (1.0 / 7.0))))
+    } else {
+        y.atan2(x)
+    }
+}
+
+/// `(sin a, cos a)`, with Taylor series for `|a| ≤ 1e-2` (error below `a⁸/8! ≈ 2.5e-21`).
+#[inline]
+pub fn sin_cos_small(a: f64) -> (f64, f64) {
+    if a.abs() <= 1e-2 {
+        let a2 = a * a;
+        let s = a * (1.0 - a2 * (1.0 / 6.0 - a2 * (1.0 / 120.0 - a2 * (1.0 / 5040.0))));
+        let c = 1.0 - a2 * (0.5 - a2 * (1.0 / 24.0 - a2 * (1.0 / 720.0)));
+        (s, c)
+    } else {
+        a.sin_cos()
+    }
 }
 
 /// Tangent-plane vector `p_b` (S-2): length `arc`, direction of `P(new − carried)`;
@@ -95,7 +137,7 @@ pub fn counter_spin(p_bar: DVec3, n: DVec3, psi: f64, mode: CounterSpin) -> DVec
     if angle == 0.0 {
         return p_bar;
     }
-    let (s, c) = angle.sin_cos();
+    let (s, c) = sin_cos_small(angle);
     p_bar * c + n.cross(p_bar) * s
 }
 

@@ -424,12 +424,15 @@ impl PlaneScene {
         if let Some(l) = self.legacy_roll {
             // The history roll torque (if any) is replaced by the constant torque (8).
             self.torque -= out.roll_torque_j;
-            let w = self.body.angular_velocity;
-            let w_roll = w - w.dot(DVec3::Z) * DVec3::Z;
-            let len = w_roll.length();
-            if len > 0.0 {
-                self.torque -= w_roll / len * (l.mu_r * l.r_eff * n_force);
-            }
+            // Torque on the mover (body j): with ω_rel = ω_j − ω_ground.
+            self.torque += super::legacy::constant_roll_torque(
+                self.body.angular_velocity,
+                DVec3::ZERO,
+                DVec3::Z,
+                l.mu_r,
+                l.r_eff,
+                n_force,
+            );
         }
         // The normal force acts at the contact point. Constrained: only its moment is applied
         // (the normal motion is removed by the constraint); Hookean: force and moment.

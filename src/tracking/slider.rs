@@ -12,6 +12,8 @@ use std::ops::{Add, Mul};
 pub trait Deflection: Copy + Default + PartialEq + Debug + Add<Output = Self> + Mul<f64, Output = Self> {
     /// `|x|` (scalar) or Euclidean norm (vector).
     fn magnitude(self) -> f64;
+    /// `x²` (scalar) or squared Euclidean norm (vector).
+    fn magnitude_squared(self) -> f64;
     /// Whether every component is finite.
     fn all_finite(self) -> bool;
 }
@@ -20,6 +22,10 @@ impl Deflection for f64 {
     #[inline]
     fn magnitude(self) -> f64 {
         self.abs()
+    }
+    #[inline]
+    fn magnitude_squared(self) -> f64 {
+        self * self
     }
     #[inline]
     fn all_finite(self) -> bool {
@@ -31,6 +37,10 @@ impl Deflection for DVec3 {
     #[inline]
     fn magnitude(self) -> f64 {
         self.length()
+    }
+    #[inline]
+    fn magnitude_squared(self) -> f64 {
+        self.length_squared()
     }
     #[inline]
     fn all_finite(self) -> bool {
@@ -82,17 +92,20 @@ impl<H: Deflection> Slider<H> {
     #[inline]
     pub fn step(&mut self, increment: H, p: &SliderParams, dt: f64) -> H {
         self.history = self.history + increment;
-        let mag = self.history.magnitude();
+        // Compare squared magnitudes; take the root only when capping.
+        let mag2 = self.history.magnitude_squared();
         match self.mode {
             Mode::Static => {
-                if mag > p.static_threshold {
-                    self.history = self.history * (p.static_threshold / mag);
+                let thr = p.static_threshold;
+                if mag2 > thr * thr {
+                    self.history = self.history * (thr / mag2.sqrt());
                     self.mode = Mode::Kinetic;
                 }
             }
             Mode::Kinetic => {
-                if mag > p.kinetic_threshold {
-                    self.history = self.history * (p.kinetic_threshold / mag);
+                let thr = p.kinetic_threshold;
+                if mag2 > thr * thr {
+                    self.history = self.history * (thr / mag2.sqrt());
                 } else {
                     self.mode = Mode::Static;
                 }
