@@ -252,6 +252,11 @@ fn pade_relations() {
         let a = u.reduced(&Model::Pade { m: 2.0, b: 2.0 / 3.0 }, s, q);
         let b = u.reduced(&Model::Linear, s, q);
         assert!((a.0 - b.0).abs() < 1e-14 && (a.1 - b.1).abs() < 1e-14);
+        // general m: L = (s^m + (bq)^m)^(1/m) ([B] (3.5))
+        let (mm, bb) = (3.5, 0.7);
+        let l = (s.powf(mm) + (bb * q).powf(mm)).powf(1.0 / mm);
+        let g = u.reduced(&Model::Pade { m: mm, b: bb }, s, q);
+        assert!((g.0 - s / l).abs() < 1e-14 && (g.1 - bb * q / l).abs() < 1e-14);
         if q > 0.0 {
             let e = s / q;
             let c = u.reduced(&Model::Pade { m: 1.0, b: 0.7 }, s, q);

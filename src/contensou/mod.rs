@@ -475,7 +475,8 @@ impl Patch {
                 } else if m == 1.0 {
                     x + y
                 } else {
-                    (x.powf(m) + y.powf(m)).powf(1.0 / m)
+                    // one of x, y is 1: L = (1 + r^m)^(1/m) with r = min(x, y) ≤ 1
+                    (1.0 + x.min(y).powf(m)).powf(1.0 / m)
                 };
                 (x / l, y / l)
             }
