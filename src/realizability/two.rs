@@ -763,8 +763,8 @@ struct TorusPolys {
     u: [f64; 5],
     x: [f64; 5],
     y: [f64; 5],
-    /// Lipschitz bound of `Δ = P² + Q² − S²` (Bernstein, degree 4).
-    lip: f64,
+    /// Bound of `|Δ''|` for `Δ = P² + Q² − S²` (a degree-4 trigonometric polynomial).
+    m2: f64,
 }
 
 /// One `θ⁻` slice: the line `S + P c + Q s = 0` meets the unit circle iff `Δ ≥ 0`.
@@ -814,9 +814,23 @@ impl TorusPolys {
             fu[2][i] = g2 - g0;
         }
         let (s, pp, q) = (dft5(&fs[0]), dft5(&fs[1]), dft5(&fs[2]));
-        let l1 = |c: &[f64; 5]| c.iter().map(|x| x.abs()).sum::<f64>();
-        let lip = 4.0 * (l1(&s).powi(2) + l1(&pp).powi(2) + l1(&q).powi(2));
-        TorusPolys { s, p: pp, q, u: dft5(&fu[0]), x: dft5(&fu[1]), y: dft5(&fu[2]), lip }
+        // Δ = P² + Q² − S² has degree 4: exact harmonics from 9 samples; Bernstein-type
+        // bound |Δ''| ≤ Σ k² |Δ_k|.
+        let mut m2 = 0.0;
+        for k in 1..=4usize {
+            let (mut a, mut b) = (0.0, 0.0);
+            for i in 0..9 {
+                let th = 2.0 * PI * i as f64 / 9.0;
+                let (si, co) = th.sin_cos();
+                let (pv, qv, sv) = (tp(&pp, co, si), tp(&q, co, si), tp(&s, co, si));
+                let dl = pv * pv + qv * qv - sv * sv;
+                let (sk, ck) = (k as f64 * th).sin_cos();
+                a += dl * ck * 2.0 / 9.0;
+                b += dl * sk * 2.0 / 9.0;
+            }
+            m2 += (k * k) as f64 * a.hypot(b);
+        }
+        TorusPolys { s, p: pp, q, u: dft5(&fu[0]), x: dft5(&fu[1]), y: dft5(&fu[2]), m2: m2 * (1.0 + 1e-9) + 1e-300 }
     }
 
     #[inline]
@@ -959,15 +973,17 @@ impl Scan<'_> {
             s.process(a, m, depth + 1);
             s.process(m, b, depth + 1);
         };
+        // |Δ''| ≤ m2 ⇒ Δ lies within m2 h²/8 of its chord on [a, b].
+        let bend = 0.125 * self.tp.m2 * h * h;
         if !ok_a && !ok_b {
             // Rigorous exclusion of a small loop of g⁻ = 0 between the slices.
-            if 0.5 * (a.delta + b.delta) + 0.5 * self.tp.lip * h < 0.0 || depth >= MAX_DEPTH {
+            if a.delta.max(b.delta) + bend < 0.0 || depth >= MAX_DEPTH || h < 1e-9 {
                 return;
             }
             return split(self);
         }
         if ok_a && ok_b {
-            let no_dip = 0.5 * (a.delta + b.delta) - 0.5 * self.tp.lip * h > 0.0;
+            let no_dip = a.delta.min(b.delta) - bend > 0.0;
             let jump = [1.0, -1.0].iter().any(|&br| match (a.point(br), b.point(br)) {
                 (Some(pa), Some(pb)) => (pa.0 - pb.0).hypot(pa.1 - pb.1) > MAX_JUMP,
                 _ => false,
@@ -984,20 +1000,26 @@ impl Scan<'_> {
             }
             return;
         }
-        // Exactly one fold of g⁻ = 0 inside (after enough splitting).
-        if depth < MAX_DEPTH && h > 1e-6 {
+        // Mixed signs: split until Δ is provably monotone (|Δ'| ≥ |chord slope| − m2 h > 0),
+        // i.e. exactly one fold inside.
+        let monotone = (b.delta - a.delta).abs() / h > self.tp.m2 * h;
+        if !monotone && depth < MAX_DEPTH && h > 1e-9 {
             return split(self);
         }
         let (inside, outside) = if ok_a { (a, b) } else { (b, a) };
         let tp = self.tp;
-        let mut lo = inside.th;
-        let mut hi = outside.th;
-        for _ in 0..60 {
-            let m = 0.5 * (lo + hi);
-            if tp.slice(m).delta >= 0.0 {
-                lo = m;
-            } else {
-                hi = m;
+        let tf = refine_root(&|t| Some(tp.slice(t).delta), inside.th, outside.th, inside.delta, outside.delta);
+        // Step onto the Δ ≥ 0 side.
+        let mut lo = tf;
+        let step = (outside.th - inside.th) * 1e-12;
+        for _ in 0..40 {
+            if tp.slice(lo).delta >= 0.0 {
+                break;
+            }
+            lo -= step;
+            if (lo - inside.th) * (outside.th - inside.th) <= 0.0 {
+                lo = inside.th;
+                break;
             }
         }
         let fold = tp.slice(lo);
@@ -1022,11 +1044,26 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let e02 = p.ss_eval(0.0, 0.0, 0.0, 1.0);
     let min_dnp = e00.dnp - (e01.dnp - e00.dnp).hypot(e02.dnp - e00.dnp);
     let min_dnm = e00.dnm - (e10.dnm - e00.dnm).hypot(e20.dnm - e00.dnm);
+    // D is bi-affine in (cos θ⁺, sin θ⁺) × (cos θ⁻, sin θ⁻): 9 coefficients.
+    let mut dc = [[0.0; 3]; 3];
+    let basis = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)];
+    for (i, &(cp, sp)) in basis.iter().enumerate() {
+        for (j, &(cm, sm)) in basis.iter().enumerate() {
+            dc[i][j] = p.ss_eval(cp, sp, cm, sm).d;
+        }
+    }
+    for i in 1..3 {
+        for j in 1..3 {
+            dc[i][j] = dc[i][j] - dc[i][0] - dc[0][j] + dc[0][0];
+        }
+    }
+    for i in 1..3 {
+        dc[i][0] -= dc[0][0];
+        dc[0][i] -= dc[0][0];
+    }
     let mut min_d = f64::INFINITY;
     for sl in &slices[..k] {
-        let d0 = p.ss_eval(0.0, 0.0, sl.cm, sl.sm).d;
-        let d1 = p.ss_eval(1.0, 0.0, sl.cm, sl.sm).d;
-        let d2 = p.ss_eval(0.0, 1.0, sl.cm, sl.sm).d;
+        let coef = |i: usize| dc[i][0] + dc[i][1] * sl.cm + dc[i][2] * sl.sm;
         let (lo, hi) = if sl.sm > 1e-12 {
             (0.0, PI)
         } else if sl.sm < -1e-12 {
@@ -1034,7 +1071,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         } else {
             (0.0, 2.0 * PI)
         };
-        min_d = min_d.min(min_affine_on_arc(d0, d1 - d0, d2 - d0, lo, hi));
+        min_d = min_d.min(min_affine_on_arc(coef(0), coef(1), coef(2), lo, hi));
     }
     let dscale = p.wl[2][2] * p.wl[5][5];
     if !(min_d > 1e-12 * dscale) {
@@ -1129,4 +1166,5 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let margin = dirs.iter().map(|d| -d.r).fold(f64::INFINITY, f64::min);
     SsInfo { no_limit_directions: dirs.is_empty(), directions: dirs, boundary_roots: boundary, margin }
 }
+
 
