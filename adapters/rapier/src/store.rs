@@ -496,12 +496,12 @@ impl TriboRapier {
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
             let w = w2 - w1;
             let wt = w - n * w.dot(n);
-            let cand = if wt.length() > 1e-6 {
-                wt
-            } else if s.roll_defl.length() > 1e-9 {
-                s.roll_defl - n * s.roll_defl.dot(n)
-            } else {
-                s.roll_axis - n * s.roll_axis.dot(n)
+            let cand = match s.roll {
+                // Sticking: along the accumulated roll deflection (the direction the load turns
+                // the body); rolling: along the rolling axis.
+                Mode::Static if s.roll_defl.length() > 1e-7 => s.roll_defl - n * s.roll_defl.dot(n),
+                _ if wt.length() > 1e-6 => wt,
+                _ => s.roll_axis - n * s.roll_axis.dot(n),
             };
             let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
             let ez = n.cross(e);
@@ -524,10 +524,8 @@ impl TriboRapier {
             let roll_target = if s.roll == Mode::Static { -s.roll_defl * (gain / dt) } else { Vector::ZERO };
             let spin_target = if s.spin == Mode::Static { -s.spin_defl * (gain / dt) } else { 0.0 };
             let need_joint = (roll_cap > 0.0 || spin_cap > 0.0) && finite(n) && finite(point);
-            let (roll_y, roll_z) = match s.roll {
-                Mode::Static => (roll_cap, roll_cap),
-                Mode::Kinetic => (roll_cap, 0.0),
-            };
+            // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
+            let (roll_y, roll_z) = (roll_cap, 0.0);
 
             let s = &mut self.states[i];
             s.mu = if mu.is_finite() { mu } else { 0.0 };
