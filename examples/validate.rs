@@ -13,6 +13,7 @@ fn sections() -> Vec<(&'static str, fn() -> Vec<Row>)> {
         ("contact-point tracking (core)", tribo::tracking::validation_rows),
         ("Contensou patch (core)", tribo::contensou::validation_rows),
         ("realizability (core)", tribo::realizability::validation_rows),
+        ("rapier scenarios: tribo vs stock (tribo_rapier)", tribo_rapier::validation_rows),
     ]
 }
 
