@@ -54,11 +54,7 @@ fn paper_app_b(u0: DVec3, w0: DVec3, n1: DVec3) -> (DVec3, f64) {
     let a = rot * u0;
     let b = rot * w0;
     let f = |t: f64| (a.x + b.y) * t.sin() + (a.y - b.x) * t.cos();
-    let t0 = if (a.y - b.x).abs() < 1e-300 {
-        std::f64::consts::FRAC_PI_2
-    } else {
-        ((a.x + b.y) / (a.y - b.x)).atan()
-    };
+    let t0 = if (a.y - b.x).abs() < 1e-300 { std::f64::consts::FRAC_PI_2 } else { ((a.x + b.y) / (a.y - b.x)).atan() };
     let t = if f(t0) >= f(t0 + std::f64::consts::PI) { t0 } else { t0 + std::f64::consts::PI };
     (rot.conjugate() * DVec3::new(t.sin(), t.cos(), 0.0), f(t))
 }
@@ -268,9 +264,27 @@ fn pair_input(k: usize, a_is_i: bool) -> ContactInput {
     let inertia = DampingInertia::new(3.0, 0.05, 0.05);
     if a_is_i {
         // n points into i = A: from B towards A.
-        ContactInput { body_i: a, body_j: b, point_i: ca, point_j: cb, normal: -dir, normal_force: 20.0, dt: DT, inertia }
+        ContactInput {
+            body_i: a,
+            body_j: b,
+            point_i: ca,
+            point_j: cb,
+            normal: -dir,
+            normal_force: 20.0,
+            dt: DT,
+            inertia,
+        }
     } else {
-        ContactInput { body_i: b, body_j: a, point_i: cb, point_j: ca, normal: dir, normal_force: 20.0, dt: DT, inertia }
+        ContactInput {
+            body_i: b,
+            body_j: a,
+            point_i: cb,
+            point_j: ca,
+            normal: dir,
+            normal_force: 20.0,
+            dt: DT,
+            inertia,
+        }
     }
 }
 
@@ -288,7 +302,12 @@ fn swap_i_and_j_gives_the_same_body_wrenches() {
             let o2 = s2.update(&m, &cfg, &pair_input(k, false)).unwrap();
             // ψ keeps its value; S flips.
             assert!((o1.psi - o2.psi).abs() < 1e-12, "ψ {} vs {}", o1.psi, o2.psi);
-            assert!(close(s1.slide().history(), -s2.slide().history(), 1e-15 + tol * s1.slide().history().length()), "{cs:?} step {k}: S {} vs {}", s1.slide().history(), s2.slide().history());
+            assert!(
+                close(s1.slide().history(), -s2.slide().history(), 1e-15 + tol * s1.slide().history().length()),
+                "{cs:?} step {k}: S {} vs {}",
+                s1.slide().history(),
+                s2.slide().history()
+            );
             // Wrench on A and on B identical under relabelling.
             let scale = o1.wrench_i.force.length().max(o1.wrench_i.torque.length()).max(1e-3);
             assert!(close(o1.wrench_i.force, o2.wrench_j.force, tol * scale), "{cs:?} step {k}");
@@ -345,15 +364,11 @@ fn zero_normal_force_releases_histories_keeps_tracking() {
     let pos = DVec3::new(0.0, 0.0, R);
     let mut st = ContactState::default();
     st.update(&m, &cfg, &sphere_on_ground(pos, DQuat::IDENTITY, 49.0)).unwrap();
-    let o = st
-        .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 1e-6, DQuat::from_rotation_z(1e-4), 49.0))
-        .unwrap();
+    let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 1e-6, DQuat::from_rotation_z(1e-4), 49.0)).unwrap();
     assert!(st.slide().history().length() > 0.0 && st.spin().history() != 0.0 && o.wrench_j.force != DVec3::ZERO);
     // N = 0 (and N < 0): loads exactly zero, histories 0, no NaN, contact still tracked.
     for n in [0.0, -5.0] {
-        let o = st
-            .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 2e-6, DQuat::from_rotation_z(2e-4), n))
-            .unwrap();
+        let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 2e-6, DQuat::from_rotation_z(2e-4), n)).unwrap();
         assert_eq!(o.wrench_i, Wrench::default());
         assert_eq!(o.wrench_j, Wrench::default());
         assert_eq!(st.slide().history(), DVec3::ZERO);
@@ -530,7 +545,11 @@ fn counter_spin_modes() {
     let p = DVec3::X;
     let n = DVec3::Z;
     assert!(close(counter_spin(p, n, 0.1, CounterSpin::Paper), DVec3::new(0.1f64.cos(), 0.1f64.sin(), 0.0), 1e-15));
-    assert!(close(counter_spin(p, n, 0.1, CounterSpin::Reversed), DVec3::new(0.1f64.cos(), -(0.1f64.sin()), 0.0), 1e-15));
+    assert!(close(
+        counter_spin(p, n, 0.1, CounterSpin::Reversed),
+        DVec3::new(0.1f64.cos(), -(0.1f64.sin()), 0.0),
+        1e-15
+    ));
     assert_eq!(counter_spin(p, n, 0.1, CounterSpin::Off), p);
 }
 
@@ -637,8 +656,8 @@ fn small_angle_helpers_match_libm() {
 
 #[test]
 fn tangential_effective_mass() {
-    use tribo::tracking::DampingInertia;
     use glam::DMat3;
+    use tribo::tracking::DampingInertia;
     // Sphere: 1/m + R²/(0.4 m R²) = 3.5/m.
     let (m, r) = (5.0, 0.2);
     let inv_i = DMat3::from_diagonal(DVec3::splat(1.0 / (0.4 * m * r * r)));

@@ -446,8 +446,17 @@ fn directional_curvature(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, t
 /// plane (planes moving in the plane): `p = d`, which is what `d·(‖s‖/|d|)` gives when
 /// `‖s‖ = |d|`, without the roots and the division.
 #[inline]
-fn tangent_arc(surface: &Surface, config: &TrackingConfig, r: DVec3, q: DQuat, carried: DVec3, new: DVec3, n: DVec3) -> DVec3 {
-    let chord = config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
+fn tangent_arc(
+    surface: &Surface,
+    config: &TrackingConfig,
+    r: DVec3,
+    q: DQuat,
+    carried: DVec3,
+    new: DVec3,
+    n: DVec3,
+) -> DVec3 {
+    let chord =
+        config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
     if chord {
         let d = new - carried;
         if d.dot(n) == 0.0 && config.p_epsilon < 1.0 {
