@@ -719,3 +719,48 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn ball_rolling_in_a_bowl() {
+    // Ball (j, radius r) rolling without slip inside a spherical cavity (i, radius Rc, concave):
+    // the cavity arc Rc·Δφ equals the ball arc r·(Δφ + Δθ) with Δθ = (Rc − r)Δφ/r, so
+    // p_i = p_j (no slide increment); κ_i = −1/Rc, κ_j = 1/r, K_R = 4η_r K_E/(1/r − 1/Rc)² (2b);
+    // the roll torque on the ball opposes its rolling (spec §1.4, §1.6, §3).
+    let (r, rc) = (0.1, 0.5);
+    let o = DVec3::new(0.0, 0.0, rc);
+    let m = material().with_roll_damping(Damping::Fixed(0.0)).unwrap();
+    let cfg = TrackingConfig::default();
+    let bowl = ContactBody::ground(Surface::concave_sphere(rc, o).unwrap());
+    let input = |phi: f64| {
+        let d = DVec3::new(phi.sin(), 0.0, -phi.cos());
+        ContactInput {
+            body_i: bowl,
+            body_j: ContactBody::new(
+                o + d * (rc - r),
+                DQuat::from_rotation_y((rc - r) * phi / r),
+                Surface::Sphere { radius: r },
+            ),
+            point_i: o + d * rc,
+            point_j: o + d * rc,
+            normal: d,
+            normal_force: 10.0,
+            dt: DT,
+            inertia: DampingInertia::new(1.0, 0.004, 0.004),
+        }
+    };
+    let mut st = ContactState::default();
+    st.update(&m, &cfg, &input(0.0)).unwrap();
+    let dphi = 2e-7;
+    for k in 1..=5 {
+        let o1 = st.update(&m, &cfg, &input(k as f64 * dphi)).unwrap();
+        assert!((o1.p_i.length() - rc * dphi).abs() < 1e-15, "{}", o1.p_i.length());
+        assert!((o1.p_i - o1.p_j).length() < 1e-12 * rc * dphi + 1e-18, "slip {}", (o1.p_i - o1.p_j).length());
+        assert!((o1.kappa_i + 1.0 / rc).abs() < 1e-12 && (o1.kappa_j - 1.0 / r).abs() < 1e-12);
+        let k_r = 4.0 * 0.3 * 1e5 / (1.0 / r - 1.0 / rc).powi(2);
+        assert!((o1.derived.roll_stiffness - k_r).abs() < 1e-9 * k_r);
+        // Ball spins about +y; its roll torque is along −y with magnitude K_R‖Θ_j‖ (stick).
+        assert_eq!(st.roll_j().mode(), Mode::Static);
+        let t = o1.roll_torque_j;
+        assert!(t.y < 0.0 && (t.length() - k_r * st.roll_j().history().length()).abs() < 1e-9 * t.length());
+    }
+}
