@@ -2,7 +2,9 @@
 //! spinning on a plane (spec SPEC-001 §5.2 A–J). Goal: < 200 ns per contact-step.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use tribo::tracking::{ContactBody, ContactInput, ContactState, DampingInertia, Material, SpinModel, Surface, TrackingConfig};
+use tribo::tracking::{
+    ContactBody, ContactInput, ContactState, DampingInertia, Material, SpinModel, Surface, TrackingConfig,
+};
 use tribo::{DQuat, DVec3};
 
 fn inputs() -> Vec<ContactInput> {

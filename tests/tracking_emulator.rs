@@ -44,8 +44,16 @@ impl Cap {
 /// `run_planar` of Appendix Z, returning (x, v, ω) after every step.
 #[allow(clippy::too_many_arguments)]
 fn run_planar(
-    m: f64, i: f64, r: f64, alpha: f64, (mu_s, mu_k): (f64, f64), (k_e, k_d): (f64, f64),
-    (k_r, d_r, th_s, th_k): (f64, f64, f64, f64), v0: f64, t: f64, rotating: bool,
+    m: f64,
+    i: f64,
+    r: f64,
+    alpha: f64,
+    (mu_s, mu_k): (f64, f64),
+    (k_e, k_d): (f64, f64),
+    (k_r, d_r, th_s, th_k): (f64, f64, f64, f64),
+    v0: f64,
+    t: f64,
+    rotating: bool,
 ) -> Vec<(f64, f64, f64)> {
     let n = m * G * alpha.cos();
     let mut slide = Cap::new(k_e, k_d, mu_s * n / k_e, mu_k * n / k_e);
@@ -76,7 +84,11 @@ fn assert_same(name: &str, emu: &[(f64, f64, f64)], ours: impl Iterator<Item = (
     let mut n = 0;
     for (k, (e, o)) in emu.iter().zip(ours).enumerate() {
         for (a, b, what) in [(e.0, o.0, "x"), (e.1, o.1, "v"), (e.2, o.2, "ω")] {
-            assert!((a - b).abs() <= tol * (1.0 + a.abs()), "{name}: {what} differs at step {}: emulator {a} vs 3D {b}", k + 1);
+            assert!(
+                (a - b).abs() <= tol * (1.0 + a.abs()),
+                "{name}: {what} differs at step {}: emulator {a} vs 3D {b}",
+                k + 1
+            );
         }
         n += 1;
     }
@@ -97,8 +109,16 @@ fn disk_and_sphere_trajectories_match_emulator() {
     // T2a disk (K_R = 1600, D_R = 2√(0.1·1600), Θ = μN/(2RK_E)), first 3 s.
     let n = 5.0 * G;
     let emu = run_planar(
-        5.0, 0.1, 0.2, 0.0, (0.25, 0.2), (1e5, 2.0 * (5.0f64 * 1e5).sqrt()),
-        (1600.0, 2.0 * (0.1f64 * 1600.0).sqrt(), 0.25 * n / (0.4 * 1e5), 0.2 * n / (0.4 * 1e5)), 5.0, 3.0, true,
+        5.0,
+        0.1,
+        0.2,
+        0.0,
+        (0.25, 0.2),
+        (1e5, 2.0 * (5.0f64 * 1e5).sqrt()),
+        (1600.0, 2.0 * (0.1f64 * 1600.0).sqrt(), 0.25 * n / (0.4 * 1e5), 0.2 * n / (0.4 * 1e5)),
+        5.0,
+        3.0,
+        true,
     );
     let ours = disk(5.0, 1.0, 3.0).unwrap();
     assert_same("disk", &emu, ours.samples[1..].iter().map(|s| (s.x, s.v, s.omega)), 1e-9);
@@ -107,8 +127,16 @@ fn disk_and_sphere_trajectories_match_emulator() {
     let n = 5.0 * G * a.cos();
     let k_r = 4.0 * 0.3 * 0.04 * 1e5;
     let emu = run_planar(
-        5.0, 0.08, 0.2, a, (0.25, 0.2), (1e5, 2.0 * (5.0f64 * 1e5).sqrt()),
-        (k_r, 2.0 * (0.08 * k_r).sqrt(), 0.25 * n / (0.4 * 1e5), 0.2 * n / (0.4 * 1e5)), 0.5, 1.0, true,
+        5.0,
+        0.08,
+        0.2,
+        a,
+        (0.25, 0.2),
+        (1e5, 2.0 * (5.0f64 * 1e5).sqrt()),
+        (k_r, 2.0 * (0.08 * k_r).sqrt(), 0.25 * n / (0.4 * 1e5), 0.2 * n / (0.4 * 1e5)),
+        0.5,
+        1.0,
+        true,
     );
     let ours = sphere_incline(35.0, 0.3, 1.0, 0.5, DT, 1.0).unwrap();
     assert_same("sphere 35°", &emu, ours.samples[1..].iter().map(|s| (s.x, s.v, s.omega)), 1e-9);

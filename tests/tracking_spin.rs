@@ -1,7 +1,7 @@
 //! T4, T5, T7 — spinning bodies (spec SPEC-001 §7; paper §4.4, §4.5.2, Figs. 13–14, Tables 3, 5).
 
 use tribo::tracking::experiments::{
-    spinning_ellipsoid, spinning_sphere_heuristic, spinning_sphere_hertz, t7_mass, t7_material, HertzSphere, G, T7_AXES,
+    spinning_ellipsoid, spinning_sphere_hertz, spinning_sphere_heuristic, t7_mass, t7_material, HertzSphere, G, T7_AXES,
 };
 use tribo::tracking::{Material, Mode, SpinModel, Surface};
 use tribo::DVec3;
@@ -48,7 +48,10 @@ fn t4_heuristic_spinning_sphere() {
     // Stop-time ordering: larger η_ψ (larger torque) stops earlier.
     assert!(stops.windows(2).all(|w| w[0] < w[1]), "{stops:?}");
     // Paper §4.4: T_ψ = μk N η_ψ R = 0.0118 N·m for η_ψ = 0.006 (heuristic helper, T9).
-    let m = Material::new(0.25, 0.2).unwrap().with_spin(SpinModel::Heuristic { eta_psi: 0.006, curvature: Some(5.0) }).unwrap();
+    let m = Material::new(0.25, 0.2)
+        .unwrap()
+        .with_spin(SpinModel::Heuristic { eta_psi: 0.006, curvature: Some(5.0) })
+        .unwrap();
     assert!((m.spin_torque_capacity(Mode::Kinetic, 49.0, 0.0, 0.0) - 0.0118).abs() < 5e-5);
 }
 
@@ -57,9 +60,36 @@ fn t5_hertz_spinning_spheres() {
     // Spec T5 table (Table 3 + emulator): m, N, a, T_k = ½aμkN, dω/dt, first ω ≤ 0 for
     // K_E = 5e5/1e6/5e6/1e7, min ω at 5e5 and 1e7, static→kinetic at 5e5 (time, ω).
     let expect = [
-        (0.268083, 2.627209, 5.63896e-5, 1.4815e-5, -0.34539, [2.325, 2.491, 2.713, 2.776], (-2.95e-2, -6.6e-3), (0.0261, 0.794)),
-        (2.144661, 21.01767, 1.42093e-4, 2.9865e-4, -0.21758, [3.323, 3.690, 4.189, 4.307], (-4.17e-2, -9.3e-3), (0.0875, 0.704)),
-        (0.083776, 0.821003, 6.18366e-5, 5.0768e-6, -0.37875, [2.348, 2.436, 2.557, 2.581], (-1.65e-2, -3.7e-3), (0.0071, 0.887)),
+        (
+            0.268083,
+            2.627209,
+            5.63896e-5,
+            1.4815e-5,
+            -0.34539,
+            [2.325, 2.491, 2.713, 2.776],
+            (-2.95e-2, -6.6e-3),
+            (0.0261, 0.794),
+        ),
+        (
+            2.144661,
+            21.01767,
+            1.42093e-4,
+            2.9865e-4,
+            -0.21758,
+            [3.323, 3.690, 4.189, 4.307],
+            (-4.17e-2, -9.3e-3),
+            (0.0875, 0.704),
+        ),
+        (
+            0.083776,
+            0.821003,
+            6.18366e-5,
+            5.0768e-6,
+            -0.37875,
+            [2.348, 2.436, 2.557, 2.581],
+            (-1.65e-2, -3.7e-3),
+            (0.0071, 0.887),
+        ),
     ];
     for (case, (m, n, a, t_k, slope, stops, (min5, min7), (ts, ws))) in HertzSphere::CASES.iter().zip(expect) {
         // Printed to 6 decimals: half a unit of the last digit.
@@ -161,7 +191,12 @@ fn t7_free_tilting_flat_ellipsoid_needs_effective_mass_damping() {
         .with_rotation(DQuat::from_rotation_y(-std::f64::consts::FRAC_PI_2))
         .with_position(DVec3::new(0.0, 0.0, a))
         .with_angular_velocity(DVec3::Z);
-    let m_eff = DampingInertia::tangential_effective_mass(m, body.world_inertia().inverse(), DVec3::new(0.0, 0.0, -a), DVec3::NEG_Z);
+    let m_eff = DampingInertia::tangential_effective_mass(
+        m,
+        body.world_inertia().inverse(),
+        DVec3::new(0.0, 0.0, -a),
+        DVec3::NEG_Z,
+    );
     let run = |mass: f64| {
         let mut s = PlaneScene::new(
             body,

@@ -54,11 +54,7 @@ fn paper_app_b(u0: DVec3, w0: DVec3, n1: DVec3) -> (DVec3, f64) {
     let a = rot * u0;
     let b = rot * w0;
     let f = |t: f64| (a.x + b.y) * t.sin() + (a.y - b.x) * t.cos();
-    let t0 = if (a.y - b.x).abs() < 1e-300 {
-        std::f64::consts::FRAC_PI_2
-    } else {
-        ((a.x + b.y) / (a.y - b.x)).atan()
-    };
+    let t0 = if (a.y - b.x).abs() < 1e-300 { std::f64::consts::FRAC_PI_2 } else { ((a.x + b.y) / (a.y - b.x)).atan() };
     let t = if f(t0) >= f(t0 + std::f64::consts::PI) { t0 } else { t0 + std::f64::consts::PI };
     (rot.conjugate() * DVec3::new(t.sin(), t.cos(), 0.0), f(t))
 }
@@ -268,9 +264,27 @@ fn pair_input(k: usize, a_is_i: bool) -> ContactInput {
     let inertia = DampingInertia::new(3.0, 0.05, 0.05);
     if a_is_i {
         // n points into i = A: from B towards A.
-        ContactInput { body_i: a, body_j: b, point_i: ca, point_j: cb, normal: -dir, normal_force: 20.0, dt: DT, inertia }
+        ContactInput {
+            body_i: a,
+            body_j: b,
+            point_i: ca,
+            point_j: cb,
+            normal: -dir,
+            normal_force: 20.0,
+            dt: DT,
+            inertia,
+        }
     } else {
-        ContactInput { body_i: b, body_j: a, point_i: cb, point_j: ca, normal: dir, normal_force: 20.0, dt: DT, inertia }
+        ContactInput {
+            body_i: b,
+            body_j: a,
+            point_i: cb,
+            point_j: ca,
+            normal: dir,
+            normal_force: 20.0,
+            dt: DT,
+            inertia,
+        }
     }
 }
 
@@ -288,7 +302,12 @@ fn swap_i_and_j_gives_the_same_body_wrenches() {
             let o2 = s2.update(&m, &cfg, &pair_input(k, false)).unwrap();
             // ψ keeps its value; S flips.
             assert!((o1.psi - o2.psi).abs() < 1e-12, "ψ {} vs {}", o1.psi, o2.psi);
-            assert!(close(s1.slide().history(), -s2.slide().history(), 1e-15 + tol * s1.slide().history().length()), "{cs:?} step {k}: S {} vs {}", s1.slide().history(), s2.slide().history());
+            assert!(
+                close(s1.slide().history(), -s2.slide().history(), 1e-15 + tol * s1.slide().history().length()),
+                "{cs:?} step {k}: S {} vs {}",
+                s1.slide().history(),
+                s2.slide().history()
+            );
             // Wrench on A and on B identical under relabelling.
             let scale = o1.wrench_i.force.length().max(o1.wrench_i.torque.length()).max(1e-3);
             assert!(close(o1.wrench_i.force, o2.wrench_j.force, tol * scale), "{cs:?} step {k}");
@@ -345,15 +364,11 @@ fn zero_normal_force_releases_histories_keeps_tracking() {
     let pos = DVec3::new(0.0, 0.0, R);
     let mut st = ContactState::default();
     st.update(&m, &cfg, &sphere_on_ground(pos, DQuat::IDENTITY, 49.0)).unwrap();
-    let o = st
-        .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 1e-6, DQuat::from_rotation_z(1e-4), 49.0))
-        .unwrap();
+    let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 1e-6, DQuat::from_rotation_z(1e-4), 49.0)).unwrap();
     assert!(st.slide().history().length() > 0.0 && st.spin().history() != 0.0 && o.wrench_j.force != DVec3::ZERO);
     // N = 0 (and N < 0): loads exactly zero, histories 0, no NaN, contact still tracked.
     for n in [0.0, -5.0] {
-        let o = st
-            .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 2e-6, DQuat::from_rotation_z(2e-4), n))
-            .unwrap();
+        let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 2e-6, DQuat::from_rotation_z(2e-4), n)).unwrap();
         assert_eq!(o.wrench_i, Wrench::default());
         assert_eq!(o.wrench_j, Wrench::default());
         assert_eq!(st.slide().history(), DVec3::ZERO);
@@ -530,7 +545,11 @@ fn counter_spin_modes() {
     let p = DVec3::X;
     let n = DVec3::Z;
     assert!(close(counter_spin(p, n, 0.1, CounterSpin::Paper), DVec3::new(0.1f64.cos(), 0.1f64.sin(), 0.0), 1e-15));
-    assert!(close(counter_spin(p, n, 0.1, CounterSpin::Reversed), DVec3::new(0.1f64.cos(), -(0.1f64.sin()), 0.0), 1e-15));
+    assert!(close(
+        counter_spin(p, n, 0.1, CounterSpin::Reversed),
+        DVec3::new(0.1f64.cos(), -(0.1f64.sin()), 0.0),
+        1e-15
+    ));
     assert_eq!(counter_spin(p, n, 0.1, CounterSpin::Off), p);
 }
 
@@ -637,8 +656,8 @@ fn small_angle_helpers_match_libm() {
 
 #[test]
 fn tangential_effective_mass() {
-    use tribo::tracking::DampingInertia;
     use glam::DMat3;
+    use tribo::tracking::DampingInertia;
     // Sphere: 1/m + R²/(0.4 m R²) = 3.5/m.
     let (m, r) = (5.0, 0.2);
     let inv_i = DMat3::from_diagonal(DVec3::splat(1.0 / (0.4 * m * r * r)));
@@ -698,5 +717,50 @@ proptest! {
             prop_assert!((o1.wrench_i.torque - o2.wrench_j.torque).length() <= scale);
             prop_assert!((o1.wrench_j.torque - o2.wrench_i.torque).length() <= scale);
         }
+    }
+}
+
+#[test]
+fn ball_rolling_in_a_bowl() {
+    // Ball (j, radius r) rolling without slip inside a spherical cavity (i, radius Rc, concave):
+    // the cavity arc Rc·Δφ equals the ball arc r·(Δφ + Δθ) with Δθ = (Rc − r)Δφ/r, so
+    // p_i = p_j (no slide increment); κ_i = −1/Rc, κ_j = 1/r, K_R = 4η_r K_E/(1/r − 1/Rc)² (2b);
+    // the roll torque on the ball opposes its rolling (spec §1.4, §1.6, §3).
+    let (r, rc) = (0.1, 0.5);
+    let o = DVec3::new(0.0, 0.0, rc);
+    let m = material().with_roll_damping(Damping::Fixed(0.0)).unwrap();
+    let cfg = TrackingConfig::default();
+    let bowl = ContactBody::ground(Surface::concave_sphere(rc, o).unwrap());
+    let input = |phi: f64| {
+        let d = DVec3::new(phi.sin(), 0.0, -phi.cos());
+        ContactInput {
+            body_i: bowl,
+            body_j: ContactBody::new(
+                o + d * (rc - r),
+                DQuat::from_rotation_y((rc - r) * phi / r),
+                Surface::Sphere { radius: r },
+            ),
+            point_i: o + d * rc,
+            point_j: o + d * rc,
+            normal: d,
+            normal_force: 10.0,
+            dt: DT,
+            inertia: DampingInertia::new(1.0, 0.004, 0.004),
+        }
+    };
+    let mut st = ContactState::default();
+    st.update(&m, &cfg, &input(0.0)).unwrap();
+    let dphi = 2e-7;
+    for k in 1..=5 {
+        let o1 = st.update(&m, &cfg, &input(k as f64 * dphi)).unwrap();
+        assert!((o1.p_i.length() - rc * dphi).abs() < 1e-15, "{}", o1.p_i.length());
+        assert!((o1.p_i - o1.p_j).length() < 1e-12 * rc * dphi + 1e-18, "slip {}", (o1.p_i - o1.p_j).length());
+        assert!((o1.kappa_i + 1.0 / rc).abs() < 1e-12 && (o1.kappa_j - 1.0 / r).abs() < 1e-12);
+        let k_r = 4.0 * 0.3 * 1e5 / (1.0 / r - 1.0 / rc).powi(2);
+        assert!((o1.derived.roll_stiffness - k_r).abs() < 1e-9 * k_r);
+        // Ball spins about +y; its roll torque is along −y with magnitude K_R‖Θ_j‖ (stick).
+        assert_eq!(st.roll_j().mode(), Mode::Static);
+        let t = o1.roll_torque_j;
+        assert!(t.y < 0.0 && (t.length() - k_r * st.roll_j().history().length()).abs() < 1e-9 * t.length());
     }
 }

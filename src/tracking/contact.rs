@@ -278,6 +278,45 @@ pub struct ContactState {
     damping_cache: [(f64, f64, f64); 3],
 }
 
+/// A body rotation as matrices, with a fast path for the identity (the ground, static bodies
+/// at rest frame): the identity products are skipped, which is exact.
+#[derive(Clone, Copy)]
+struct Rot {
+    m: DMat3,
+    t: DMat3,
+    identity: bool,
+}
+
+impl Rot {
+    #[inline]
+    fn new(q: DQuat) -> Self {
+        if q == DQuat::IDENTITY {
+            Rot { m: DMat3::IDENTITY, t: DMat3::IDENTITY, identity: true }
+        } else {
+            let m = DMat3::from_quat(q);
+            Rot { m, t: m.transpose(), identity: false }
+        }
+    }
+    /// Local → global.
+    #[inline]
+    fn g(&self, v: DVec3) -> DVec3 {
+        if self.identity {
+            v
+        } else {
+            self.m * v
+        }
+    }
+    /// Global → local.
+    #[inline]
+    fn l(&self, v: DVec3) -> DVec3 {
+        if self.identity {
+            v
+        } else {
+            self.t * v
+        }
+    }
+}
+
 /// Damping coefficient of `rule` for stiffness `k` and inertia `m`, memoised in `cache`.
 #[inline]
 fn damping_coefficient(cache: &mut (f64, f64, f64), rule: Damping, k: f64, m: f64) -> f64 {
@@ -301,10 +340,8 @@ fn finite(v: DVec3, what: &'static str) -> Result<(), UpdateError> {
     }
 }
 
+#[inline]
 fn unit_rotation(q: DQuat, what: &'static str) -> Result<DQuat, UpdateError> {
-    if !q.is_finite() {
-        return Err(UpdateError::NonFinite { what });
-    }
     let l2 = q.length_squared();
     if l2 < 1e-24 {
         return Err(UpdateError::Degenerate { what });
@@ -313,20 +350,60 @@ fn unit_rotation(q: DQuat, what: &'static str) -> Result<DQuat, UpdateError> {
 }
 
 impl ContactInput {
+    /// Whether every floating-point input is finite (one branch-free probe: x·0 = 0 iff x is
+    /// finite); the detailed checks below then only run to name the culprit.
+    #[inline]
+    fn all_finite(&self) -> bool {
+        let z = |v: DVec3| v * 0.0;
+        let (qi, qj) = (self.body_i.rotation, self.body_j.rotation);
+        let i = self.inertia;
+        let v = z(self.body_i.position)
+            + z(self.body_j.position)
+            + z(self.point_i)
+            + z(self.point_j)
+            + z(self.normal)
+            + z(DVec3::new(qi.x, qi.y, qi.z))
+            + z(DVec3::new(qj.x, qj.y, qj.z))
+            + z(DVec3::new(qi.w, qj.w, self.dt))
+            + z(DVec3::new(i.mass, i.roll_inertia, i.spin_inertia));
+        v == DVec3::ZERO && !self.normal_force.is_nan()
+    }
+
     fn check(&self) -> Result<(DVec3, DQuat, DQuat), UpdateError> {
+        if self.all_finite() {
+            return self.check_ranges();
+        }
         finite(self.body_i.position, "body_i.position")?;
         finite(self.body_j.position, "body_j.position")?;
         finite(self.point_i, "point_i")?;
         finite(self.point_j, "point_j")?;
         finite(self.normal, "normal")?;
-        let qi = unit_rotation(self.body_i.rotation, "body_i.rotation")?;
-        let qj = unit_rotation(self.body_j.rotation, "body_j.rotation")?;
+        if !self.body_i.rotation.is_finite() {
+            return Err(UpdateError::NonFinite { what: "body_i.rotation" });
+        }
+        if !self.body_j.rotation.is_finite() {
+            return Err(UpdateError::NonFinite { what: "body_j.rotation" });
+        }
         if self.normal_force.is_nan() {
             return Err(UpdateError::NonFinite { what: "normal_force" });
         }
         if !self.dt.is_finite() {
             return Err(UpdateError::NonFinite { what: "dt" });
         }
+        let DampingInertia { mass, roll_inertia, spin_inertia } = self.inertia;
+        for (v, what) in [(mass, "mass"), (roll_inertia, "roll_inertia"), (spin_inertia, "spin_inertia")] {
+            if !v.is_finite() {
+                return Err(UpdateError::NonFinite { what });
+            }
+        }
+        self.check_ranges()
+    }
+
+    /// Range checks of finite inputs.
+    #[inline]
+    fn check_ranges(&self) -> Result<(DVec3, DQuat, DQuat), UpdateError> {
+        let qi = unit_rotation(self.body_i.rotation, "body_i.rotation")?;
+        let qj = unit_rotation(self.body_j.rotation, "body_j.rotation")?;
         if self.dt <= 0.0 {
             return Err(UpdateError::BadTimeStep { dt: self.dt });
         }
@@ -336,9 +413,6 @@ impl ContactInput {
         }
         let DampingInertia { mass, roll_inertia, spin_inertia } = self.inertia;
         for (v, what) in [(mass, "mass"), (roll_inertia, "roll_inertia"), (spin_inertia, "spin_inertia")] {
-            if !v.is_finite() {
-                return Err(UpdateError::NonFinite { what });
-            }
             if v < 0.0 {
                 return Err(UpdateError::NegativeInertia { what });
             }
@@ -352,9 +426,9 @@ impl ContactInput {
 }
 
 /// Curvature of `surface` at body-local point `local` along the global tangent `p` (fallback:
-/// direction of `theta`, then the mean curvature; spec §1.6 "direction fallback"). `at` is the
-/// body's global→local rotation matrix.
-fn directional_curvature(surface: &Surface, at: &DMat3, local: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
+/// direction of `theta`, then the mean curvature; spec §1.6 "direction fallback"). `rot` is the
+/// body's rotation.
+fn directional_curvature(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
     if !surface.is_anisotropic() {
         return surface.normal_curvature(local, DVec3::X);
     }
@@ -365,15 +439,24 @@ fn directional_curvature(surface: &Surface, at: &DMat3, local: DVec3, p: DVec3, 
     } else {
         return mean;
     };
-    surface.normal_curvature(local, (*at * dir).normalize())
+    surface.normal_curvature(local, rot.l(dir).normalize())
 }
 
 /// `p_b` (S-2) from the arc on `surface`. Fast path for a chord lying exactly in the tangent
 /// plane (planes moving in the plane): `p = d`, which is what `d·(‖s‖/|d|)` gives when
 /// `‖s‖ = |d|`, without the roots and the division.
 #[inline]
-fn tangent_arc(surface: &Surface, config: &TrackingConfig, r: DVec3, q: DQuat, carried: DVec3, new: DVec3, n: DVec3) -> DVec3 {
-    let chord = config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
+fn tangent_arc(
+    surface: &Surface,
+    config: &TrackingConfig,
+    r: DVec3,
+    q: DQuat,
+    carried: DVec3,
+    new: DVec3,
+    n: DVec3,
+) -> DVec3 {
+    let chord =
+        config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
     if chord {
         let d = new - carried;
         if d.dot(n) == 0.0 && config.p_epsilon < 1.0 {
@@ -448,19 +531,17 @@ impl ContactState {
         let ci1 = input.point_i;
         let cj1 = input.point_j;
 
-        let ai = DMat3::from_quat(qi);
-        let aj = DMat3::from_quat(qj);
-        let ait = ai.transpose();
-        let ajt = aj.transpose();
+        let ai = Rot::new(qi);
+        let aj = Rot::new(qj);
         // New contact points in body-local coordinates (stored in step J).
-        let li = ait * (ci1 - ri);
-        let lj = ajt * (cj1 - rj);
+        let li = ai.l(ci1 - ri);
+        let lj = aj.l(cj1 - rj);
 
         // A. Onset.
         if !self.started {
             let (u0, w0) = kinematics::onset_frame(n1);
             let mut s = ContactState { started: true, n0: n1, c_i: li, c_j: lj, ..ContactState::default() };
-            s.store_frame(u0, w0, &ait, &ajt);
+            s.store_frame(u0, w0, &ai, &aj);
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
@@ -469,12 +550,12 @@ impl ContactState {
         let next = &mut *self;
 
         // B. Carried points and frames.
-        let carried_i = ri + ai * next.c_i;
-        let carried_j = rj + aj * next.c_j;
-        let ui0 = ai * next.u_in_i;
-        let wi0 = ai * next.w_in_i;
-        let uj0 = aj * next.u_in_j;
-        let wj0 = aj * next.w_in_j;
+        let carried_i = ri + ai.g(next.c_i);
+        let carried_j = rj + aj.g(next.c_j);
+        let ui0 = ai.g(next.u_in_i);
+        let wi0 = ai.g(next.w_in_i);
+        let uj0 = aj.g(next.u_in_j);
+        let wj0 = aj.g(next.w_in_j);
 
         // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
@@ -499,8 +580,8 @@ impl ContactState {
         // F. Parameters from N(t1) and the curvatures.
         let mean_i = si.mean_curvature(li);
         let mean_j = sj.mean_curvature(lj);
-        let kappa_i = directional_curvature(si, &ait, li, p_i, next.roll_i.history(), mean_i);
-        let kappa_j = directional_curvature(sj, &ajt, lj, p_j, next.roll_j.history(), mean_j);
+        let kappa_i = directional_curvature(si, &ai, li, p_i, next.roll_i.history(), mean_i);
+        let kappa_j = directional_curvature(sj, &aj, lj, p_j, next.roll_j.history(), mean_j);
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
         let [c0, c1, c2] = &mut next.damping_cache;
@@ -568,7 +649,7 @@ impl ContactState {
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
         // J. Store (re-alignment of j's frame onto i's).
-        next.store_frame(u1, w1, &ait, &ajt);
+        next.store_frame(u1, w1, &ai, &aj);
         next.c_i = li;
         next.c_j = lj;
         next.n0 = n1;
@@ -609,10 +690,10 @@ impl ContactState {
 
     /// Stores the global frame `(u, w)` in both bodies' local coordinates (re-alignment).
     #[inline]
-    fn store_frame(&mut self, u: DVec3, w: DVec3, ait: &DMat3, ajt: &DMat3) {
-        self.u_in_i = *ait * u;
-        self.w_in_i = *ait * w;
-        self.u_in_j = *ajt * u;
-        self.w_in_j = *ajt * w;
+    fn store_frame(&mut self, u: DVec3, w: DVec3, ai: &Rot, aj: &Rot) {
+        self.u_in_i = ai.l(u);
+        self.w_in_i = ai.l(w);
+        self.u_in_j = aj.l(u);
+        self.w_in_j = aj.l(w);
     }
 }

@@ -121,7 +121,11 @@ impl BrickRun {
 pub fn brick(alpha: f64, damping: Damping, duration: f64) -> Result<BrickRun, SimError> {
     let m = 1.0;
     let n = m * G * alpha.cos();
-    let material = Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_slide_damping(damping)?.with_roll(0.0)?.with_spin(SpinModel::Off)?;
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(1e5)?
+        .with_slide_damping(damping)?
+        .with_roll(0.0)?
+        .with_spin(SpinModel::Off)?;
     let body = RigidBody::new(m, DVec3::splat(1.0))?.with_position(DVec3::new(0.0, 0.0, 0.05)).locked();
     let mut scene = PlaneScene::new(
         body,
@@ -328,7 +332,14 @@ impl SphereRun {
 /// ω0 = 0, μs = 0.25, μk = 0.2, K_E = 1e5, K_R = 4 η_r R² K_E (2b), thresholds (2c), damping
 /// `damping_frac` × critical for slide (K_D = 2√(m K_E)) and roll (D_R = 2√(I K_R)),
 /// N = m g cos α constant.
-pub fn sphere_incline(alpha_deg: f64, eta_r: f64, damping_frac: f64, v0: f64, dt: f64, duration: f64) -> Result<SphereRun, SimError> {
+pub fn sphere_incline(
+    alpha_deg: f64,
+    eta_r: f64,
+    damping_frac: f64,
+    v0: f64,
+    dt: f64,
+    duration: f64,
+) -> Result<SphereRun, SimError> {
     let alpha = alpha_deg.to_radians();
     let k_e = 1e5;
     let k_r = 4.0 * eta_r * SPHERE_R * SPHERE_R * k_e;
@@ -521,11 +532,14 @@ impl HertzSphere {
 
 /// T5: a Hertz-parameter sphere spinning at ω0 = 1 rad/s (assumed, spec §8 item 11) on a rigid
 /// flat ground, N = m g, μs = 0.25, μk = 0.2, slide stiffness `k_e`.
-pub fn spinning_sphere_hertz(case: HertzSphere, k_e: f64, duration: f64, after_stop: Option<f64>) -> Result<SpinRun, SimError> {
-    let material = Material::new(0.25, 0.2)?
-        .with_stiffness(k_e)?
-        .with_roll(0.0)?
-        .with_spin(SpinModel::hertz(case.e, case.nu)?)?;
+pub fn spinning_sphere_hertz(
+    case: HertzSphere,
+    k_e: f64,
+    duration: f64,
+    after_stop: Option<f64>,
+) -> Result<SpinRun, SimError> {
+    let material =
+        Material::new(0.25, 0.2)?.with_stiffness(k_e)?.with_roll(0.0)?.with_spin(SpinModel::hertz(case.e, case.nu)?)?;
     let i = case.inertia();
     let body = RigidBody::new(case.mass(), DVec3::splat(i))?.with_position(DVec3::new(0.0, 0.0, case.r));
     spin_run(body, Shape::Sphere { radius: case.r }, i, material, 1.0, duration, after_stop)

@@ -22,11 +22,28 @@ pub enum Mode {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamError {
     /// The named parameter is NaN or infinite.
-    NotFinite { name: &'static str, value: f64 },
+    NotFinite {
+        /// Parameter name.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
     /// The named parameter is negative (or zero where it must be positive).
-    OutOfRange { name: &'static str, value: f64, expected: &'static str },
+    OutOfRange {
+        /// Parameter name.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+        /// The valid range.
+        expected: &'static str,
+    },
     /// μs < μk: static friction must be at least kinetic friction.
-    StaticBelowKinetic { mu_s: f64, mu_k: f64 },
+    StaticBelowKinetic {
+        /// Static coefficient.
+        mu_s: f64,
+        /// Kinetic coefficient.
+        mu_k: f64,
+    },
 }
 
 impl fmt::Display for ParamError {

@@ -5,7 +5,9 @@
 //! of the previous step: `v1 = v0 + Δt F/m`, `x1 = x0 + Δt v1`, `ω1 = ω0 + Δt α0` with the
 //! body-frame Euler equations `α = A I⁻¹(M_b − ω_b × I ω_b)`, `q1 = Exp(Δt ω1) ⊗ q0`.
 
-use super::contact::{ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError};
+use super::contact::{
+    ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError,
+};
 use super::geometry::Surface;
 use super::material::{Material, ParamError};
 use glam::{DMat3, DQuat, DVec3};
@@ -30,7 +32,9 @@ pub enum SimError {
 impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SimError::BadParameter { name, value } => write!(f, "simulation parameter `{name}` = {value} must be finite and > 0"),
+            SimError::BadParameter { name, value } => {
+                write!(f, "simulation parameter `{name}` = {value} must be finite and > 0")
+            }
             SimError::Update(e) => write!(f, "friction update failed: {e}"),
             SimError::Param(e) => write!(f, "{e}"),
         }

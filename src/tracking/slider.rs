@@ -112,11 +112,7 @@ impl<H: Deflection> Slider<H> {
             }
         }
         self.elastic = self.history * p.stiffness;
-        self.damping = if self.mode == Mode::Static && dt > 0.0 {
-            increment * (p.damping / dt)
-        } else {
-            H::default()
-        };
+        self.damping = if self.mode == Mode::Static && dt > 0.0 { increment * (p.damping / dt) } else { H::default() };
         self.elastic + self.damping
     }
 

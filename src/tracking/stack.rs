@@ -48,7 +48,8 @@ fn hertz(delta: f64, delta_dot: f64, r_eff: f64, m_eff: f64) -> f64 {
     let e_eff = e / (2.0 * (1.0 - nu * nu));
     let beta = -rest.ln() / (rest.ln().powi(2) + std::f64::consts::PI.powi(2)).sqrt();
     let s_n = 2.0 * e_eff * (r_eff * delta).sqrt();
-    let f = 4.0 / 3.0 * e_eff * r_eff.sqrt() * delta.powf(1.5) + 2.0 * (5.0f64 / 6.0).sqrt() * beta * (s_n * m_eff).sqrt() * delta_dot;
+    let f = 4.0 / 3.0 * e_eff * r_eff.sqrt() * delta.powf(1.5)
+        + 2.0 * (5.0f64 / 6.0).sqrt() * beta * (s_n * m_eff).sqrt() * delta_dot;
     f.max(0.0)
 }
 
@@ -68,9 +69,11 @@ pub fn three_sphere_stack(p: StackParams) -> Result<StackRun, SimError> {
     ];
     let z0 = bodies[2].position.z;
     // Pairs: (None = ground, body) and (body a, body b).
-    let pairs: [(Option<usize>, usize); 6] = [(None, 0), (None, 1), (None, 2), (Some(0), 2), (Some(1), 2), (Some(0), 1)];
+    let pairs: [(Option<usize>, usize); 6] =
+        [(None, 0), (None, 1), (None, 2), (Some(0), 2), (Some(1), 2), (Some(0), 1)];
     let mut states: [Option<ContactState>; 6] = [None; 6];
-    let mut run = StackRun { collapsed: false, top_drop: 0.0, ground_modes: (Mode::Static, Mode::Static), roll_ratio: 0.0 };
+    let mut run =
+        StackRun { collapsed: false, top_drop: 0.0, ground_modes: (Mode::Static, Mode::Static), roll_ratio: 0.0 };
     let mut onset_seen = false;
     let steps = (p.duration / DT).round() as usize;
     for k in 0..=steps {
@@ -171,7 +174,13 @@ pub fn three_sphere_stack(p: StackParams) -> Result<StackRun, SimError> {
 
 /// Smallest top mass (within `tol`, searched in `[lo, hi]` kg by bisection) for which the stack
 /// collapses within `duration`: `(m_c, run just below m_c, run at m_c)`.
-pub fn critical_top_mass(eta_r: f64, gap: f64, duration: f64, (mut lo, mut hi): (f64, f64), tol: f64) -> Result<(f64, StackRun, StackRun), SimError> {
+pub fn critical_top_mass(
+    eta_r: f64,
+    gap: f64,
+    duration: f64,
+    (mut lo, mut hi): (f64, f64),
+    tol: f64,
+) -> Result<(f64, StackRun, StackRun), SimError> {
     let run = |m: f64| three_sphere_stack(StackParams { eta_r, top_mass: m, gap, duration });
     let mut below = run(lo)?;
     let mut above = run(hi)?;
