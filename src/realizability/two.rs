@@ -714,7 +714,7 @@ fn one_slip(p: &Prepared, roll: usize, slip: usize, tol: f64, tol_n: f64, reason
         out.slip_acc[si] = s;
         out.normal_rolling[si] = x[2];
         out.normal_slipping[si] = x[3];
-        if !(x[2] > tol_n && x[3] > tol_n) || !s.is_finite() {
+        if !(x[2] > tol_n && x[3] > tol_n && s.is_finite()) {
             reasons.push(format!("{name} limit σ={sigma:+}: non-positive normal force"));
         }
         out.escape_sigma[si] = sigma * s > 0.0;
