@@ -30,7 +30,7 @@ impl Rng {
 }
 
 fn spd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
-    let r = DMat3::from_quat(DQuat::from_axis_angle(rng.unit(), rng.range(0.0, 6.3)));
+    let r = DMat3::from_quat(DQuat::from_axis_angle(rng.unit(), rng.range(0.0, std::f64::consts::TAU)));
     r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi))) * r.transpose()
 }
 
@@ -386,7 +386,7 @@ fn s1_frame_invariance() {
         let p = SingleContactProblem::new(m, jw, com, DVec3::ZERO, n, 0.5)
             .with_loads(-n * (m * 9.81) + rng.unit() * (3.0 * m), rng.unit() * m);
         let t = n.any_orthonormal_vector();
-        let t_rot = DQuat::from_axis_angle(n, rng.range(0.0, 6.3)) * t;
+        let t_rot = DQuat::from_axis_angle(n, rng.range(0.0, std::f64::consts::TAU)) * t;
         let a = p.clone().with_tangent(t).analyze().unwrap();
         let b = p.with_tangent(t_rot).analyze().unwrap();
         assert_eq!(a.limit.case, b.limit.case);

@@ -191,19 +191,13 @@ fn b6_tetrahedron() {
             [2.0 * mu * j, -2.0 * mu * (1.0 + j), 1.0],
             [-2.0 * mu * j, 2.0 * mu * (1.0 + j), 1.0],
         ];
-        // Use the mid-height of each lateral edge's face region: scale the vertex (x, y) toward
-        // the axis at a height strictly inside (−1, 1).
+        // Vertices: scaled toward the axis they lie inside both boundary planes through them
+        // (RS and SR margins positive), scaled away they lie outside one of them.
         for v in verts {
-            // vertex itself: both boundary planes through it are active (marginal)
             let check = |m: [f64; 3]| {
                 let r = report(&t, m);
                 (r.rs.margin, r.sr.margin)
             };
-            let hz = 0.9 * v[2];
-            // point on the edge from this vertex: the edges of T at height hz are given by the
-            // lateral-edge formula of spec §4.4; the vertex's (x, y) scaled toward the axis
-            // stays inside the RS/SR planes at the vertex height.
-            let _ = hz;
             let inside = [0.999 * v[0], 0.999 * v[1], v[2] * 0.999];
             let outside = [1.001 * v[0], 1.001 * v[1], v[2]];
             let (a, b) = check(inside);

@@ -30,7 +30,7 @@ impl Rng {
         }
     }
     fn rot(&mut self) -> DQuat {
-        DQuat::from_axis_angle(self.unit(), self.range(0.0, 6.28))
+        DQuat::from_axis_angle(self.unit(), self.range(0.0, std::f64::consts::TAU))
     }
 }
 

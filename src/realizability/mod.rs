@@ -25,6 +25,9 @@
 //! [004]: M. Antali, G. Stepan, *Slipping–rolling transitions of a body with two contact
 //! points*, Nonlinear Dyn. (2021).
 
+// `!(x > tol)` is used on purpose: it also rejects NaN.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
 pub mod cli;
 mod linalg;
 pub mod single;
