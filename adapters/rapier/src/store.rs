@@ -595,15 +595,17 @@ impl TriboRapier {
         fresh.extend(new_pairs.iter().map(|&(a, b)| (key(a, b), ())));
         for pair in narrow_phase.contact_pairs() {
             let (c1, c2) = (pair.collider1, pair.collider2);
-            if !self.index.contains_key(&key(c1, c2)) && !fresh.contains_key(&key(c1, c2)) {
-                continue;
-            }
+            let k = key(c1, c2);
+            let idx = match self.index.get(&k) {
+                Some(&i) => Some(i as usize),
+                None if !fresh.is_empty() && fresh.contains_key(&k) => None,
+                None => continue,
+            };
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
             let (rb1, rb2) = (col1.parent().and_then(|b| bodies.get(b)), col2.parent().and_then(|b| bodies.get(b)));
             let active = is_moving_body(rb1) || is_moving_body(rb2);
-            let k = key(c1, c2);
-            let idx = match self.index.get(&k) {
-                Some(&i) => i as usize,
+            let idx = match idx {
+                Some(i) => i,
                 None => {
                     if !active || !pair.has_any_active_contact() {
                         continue;
