@@ -560,3 +560,36 @@ fn report_consistency_and_ill_posed() {
     let r = t.problem([0.0, 0.0, 1.05]).realizability().unwrap();
     assert_eq!(r.status, Status::IllPosed);
 }
+
+/// Extreme but valid inputs (μ = 0, huge/tiny scales, strong spin, pulling loads) never panic
+/// and never leak NaN: either an error or a report with a finite margin.
+#[test]
+fn fuzz_no_panic_no_nan() {
+    let mut rng = Rng(0xabad_1dea_0000_0001);
+    for i in 0..600 {
+        let mut pb = random_body(&mut rng);
+        let scale = 10f64.powf(rng.range(-6.0, 6.0));
+        pb.mass *= scale;
+        pb.inertia_world *= scale * 10f64.powf(rng.range(-3.0, 3.0));
+        pb.applied_force = rng.unit() * (pb.mass * 10f64.powf(rng.range(-3.0, 4.0)));
+        pb.applied_torque = rng.unit() * (pb.mass * 10f64.powf(rng.range(-3.0, 4.0)));
+        pb.spin = rng.range(-50.0, 50.0);
+        if i % 5 == 0 {
+            pb.contacts[0].mu = 0.0;
+        }
+        if i % 7 == 0 {
+            pb.contacts[1].mu = 0.0;
+            pb.contacts[0].mu = 0.0;
+        }
+        match pb.realizability() {
+            Ok(r) => {
+                assert!(r.margin.is_finite(), "{pb:?}");
+                for d in &r.ss.directions {
+                    assert!(d.r.is_finite() && d.d.is_finite());
+                }
+                assert!(r.rs.margin.is_finite() || !r.well_posed);
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
