@@ -476,3 +476,28 @@ fn boundary_surface_points() {
     }
     assert!(inside > 20);
 }
+
+/// Wedge margin (spec §3.10): positive exactly when admissible rolling forces exist (the
+/// possibility oracle of B10), and for m = 0 it equals the closed form
+/// `max_τ min(μ(G − τ) − |τ|, μ(G − τ) − |τ|)` = `μG` at τ = 0 (spec §4.3 family:
+/// N⁺ = G − τ', N⁻ = G − τ', no tangential load).
+#[test]
+fn wedge_margin_matches_possibility() {
+    let t = Trough::new(0.3, 0.4);
+    let r = report(&t, [0.0, 0.0, 0.0]);
+    assert!((r.rr.wedge_margin - 0.3 * t.big_g()).abs() < 1e-9 * t.big_g(), "{}", r.rr.wedge_margin);
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for _ in 0..300 {
+        let mu = rng.range(0.1, 0.9);
+        let j = rng.range(0.1, 1.0);
+        let lim = 1.5 * mu * (1.0 + 2.0 * j);
+        let m = [rng.range(-lim, lim), rng.range(-lim, lim), rng.range(-0.95, 0.95)];
+        let tt = Trough::new(mu, j);
+        let r = report(&tt, m);
+        if r.rr.wedge_margin.abs() < 1e-6 * tt.big_g() {
+            continue;
+        }
+        assert_eq!(r.rr.wedge_margin > 0.0, tt.possible(m), "m={m:?} μ={mu} j={j}");
+        assert_eq!(r.rr.wedge_margin > 0.0, r.rr.possible_interval.is_some());
+    }
+}

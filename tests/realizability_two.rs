@@ -593,3 +593,26 @@ fn fuzz_no_panic_no_nan() {
         }
     }
 }
+
+/// Frictionless contacts: the slipping field is smooth, F* is the same for every direction, so
+/// the limit directions are ±F*/‖F*‖ with R = ±‖F*‖ and two-point rolling is not realizable
+/// under a load that accelerates the contact points.
+#[test]
+fn frictionless_limit_directions() {
+    let mut rng = Rng(0x5555_aaaa_5555_aaaa);
+    for _ in 0..20 {
+        let mut pb = random_body(&mut rng);
+        pb.contacts[0].mu = 0.0;
+        pb.contacts[1].mu = 0.0;
+        let r = pb.realizability().unwrap();
+        if !r.well_posed {
+            continue;
+        }
+        let (f, _) = pb.ss_limit_field(rng.unit()).unwrap().unwrap();
+        let (f2, _) = pb.ss_limit_field(rng.unit()).unwrap().unwrap();
+        assert!((f - f2).length() < 1e-9 * r.accel_ref);
+        assert_eq!(r.ss.directions.len(), 2);
+        assert!((r.ss.directions[0].r - f.length()).abs() < 1e-9 * r.accel_ref);
+        assert!(!r.realizable && r.transitions.contains(&Transition::SS));
+    }
+}

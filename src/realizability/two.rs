@@ -176,6 +176,9 @@ pub struct RrInfo {
     /// Interval of `τ` for which both forces lie in their Coulomb cones with `N > 0`
     /// (ends may be infinite), or `None` (rolling not *possible*).
     pub possible_interval: Option<(f64, f64)>,
+    /// Wedge margin `max_τ min(μ⁺N⁺(τ) − ‖T⁺(τ)‖, μ⁻N⁻(τ) − ‖T⁻(τ)‖)` [N] (spec §3.10):
+    /// `> 0` ⇔ strictly admissible rolling forces exist.
+    pub wedge_margin: f64,
     /// Friction utilisation of `P⁻` with `t2⁻·F⁻ = 0` (spec §3.10: `RS_ok ⇔ η_RS < 1`).
     pub eta_rs: f64,
     /// Friction utilisation of `P⁺` with `t2⁺·F⁺ = 0` (`SR_ok ⇔ η_SR < 1`).
@@ -582,7 +585,39 @@ fn rr_solve(pb: &TwoContactProblem, p: &Prepared) -> Result<RrInfo, E> {
         }
         _ => None,
     };
+    // Wedge margin: maximise the concave function min(g⁺, g⁻) of τ by golden section.
+    let gfun = |tau: f64| {
+        let fpt = fp + a * tau;
+        let fmt = fm - a * tau;
+        let gk = |f: DVec3, k: usize| {
+            let nn = g.n[k].dot(f);
+            p.mu[k] * nn - (f - g.n[k] * nn).length()
+        };
+        gk(fpt, 0).min(gk(fmt, 1))
+    };
+    let span = 10.0 * (fp.length() + fm.length()).max(1e-300);
+    let (mut lo, mut hi) = (-span, span);
+    let gr = 0.5 * (5f64.sqrt() - 1.0);
+    let (mut x1, mut x2) = (hi - gr * (hi - lo), lo + gr * (hi - lo));
+    let (mut f1, mut f2) = (gfun(x1), gfun(x2));
+    for _ in 0..90 {
+        if f1 > f2 {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - gr * (hi - lo);
+            f1 = gfun(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + gr * (hi - lo);
+            f2 = gfun(x2);
+        }
+    }
+    let wedge_margin = f1.max(f2);
     Ok(RrInfo {
+        wedge_margin,
         acc_com,
         ang_acc,
         spin_acc: ang_acc.dot(a),
@@ -1201,6 +1236,16 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             continue;
         }
         accept(d, f, nn, &mut dirs, &mut boundary);
+    }
+    // Frictionless at both contacts: F* does not depend on the direction (smooth field); the
+    // limit directions are ±F*/‖F*‖ (spec §3.5 definition, h(d) = 0).
+    if p.mu[0] == 0.0 && p.mu[1] == 0.0 {
+        let (f, nn) = p.field_at(1.0, 0.0, 1.0, 0.0);
+        let fl = f.length();
+        if f.is_finite() && fl > tol {
+            accept(f / fl, f, nn, &mut dirs, &mut boundary);
+            accept(-f / fl, f, nn, &mut dirs, &mut boundary);
+        }
     }
     // Quarter arcs of the equator (spec §3.5, §6 B2): F* constant along each arc.
     for s1 in [1.0, -1.0] {
