@@ -506,6 +506,7 @@ fn frame_invariance_and_contact_swap() {
             assert!((a.r - b.r).abs() < 1e-8 * rep.accel_ref);
             assert!((a.d - b.d).length() < 1e-7);
             assert!((q * a.slip_dirs[0] - b.slip_dirs[0]).length() < 1e-7);
+            assert_eq!(a.angular_type, b.angular_type);
         }
         let mut sw = pb.clone();
         sw.contacts.swap(0, 1);

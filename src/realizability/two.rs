@@ -202,6 +202,25 @@ pub struct OneSlipCheck {
     pub escape_sigma: [bool; 2],
 }
 
+/// Angular type of a two-contact limit direction (spec §3.8 step 5, [E], diagnostic only):
+/// from the eigenvalues of the Jacobian of the tangential field `h(d) = F* − (F*·d) d` on the
+/// sphere of directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AngularType {
+    /// Both eigenvalues negative: neighbouring slip directions turn toward it.
+    StableNode,
+    /// Eigenvalues of opposite sign.
+    Saddle,
+    /// Both eigenvalues positive.
+    UnstableNode,
+    /// Complex pair with negative real part.
+    StableFocus,
+    /// Complex pair with positive real part.
+    UnstableFocus,
+    /// A zero eigenvalue or real part (within tolerance), or not computable.
+    Degenerate,
+}
+
 /// A limit direction of the two-point slipping field at `Σ#`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SsLimitDirection {
@@ -219,6 +238,8 @@ pub struct SsLimitDirection {
     pub normal_forces: [f64; 2],
     /// Unit physical slip directions at `P⁺`, `P⁻` (world).
     pub slip_dirs: [DVec3; 2],
+    /// Angular type (diagnostic).
+    pub angular_type: AngularType,
 }
 
 /// The SS analysis (spec §3.5, step 5).
@@ -1214,6 +1235,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             attracting: r < 0.0,
             normal_forces: nn,
             slip_dirs: [vp, vm],
+            angular_type: angular_type(p, d),
         });
     };
     for &(cp0, sp0, cm0, sm0) in &torus_cands {
@@ -1277,5 +1299,43 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     SsInfo { no_limit_directions: dirs.is_empty(), directions: dirs, boundary_roots: boundary, margin }
 }
 
-
-
+/// Angular type from a central-difference Jacobian of `h` in the tangent plane at `d`.
+fn angular_type(p: &Prepared, d: DVec3) -> AngularType {
+    let b1 = if d.x.abs() < 0.6 { DVec3::X } else { DVec3::Y }.cross(d).normalize();
+    let b2 = d.cross(b1);
+    let hproj = |x: DVec3| -> Option<[f64; 2]> {
+        let x = x.normalize();
+        let (cp, sp, cm, sm) = p.torus_of(x)?;
+        let (f, _) = p.field_at(cp, sp, cm, sm);
+        // tangential field, transported to the tangent plane at d
+        let h = f - x * f.dot(x);
+        Some([h.dot(b1), h.dot(b2)])
+    };
+    let eps = 1e-6;
+    let (Some(a1), Some(a2), Some(c1), Some(c2)) = (hproj(d + b1 * eps), hproj(d - b1 * eps), hproj(d + b2 * eps), hproj(d - b2 * eps)) else {
+        return AngularType::Degenerate;
+    };
+    let j = [[(a1[0] - a2[0]) / (2.0 * eps), (c1[0] - c2[0]) / (2.0 * eps)], [(a1[1] - a2[1]) / (2.0 * eps), (c1[1] - c2[1]) / (2.0 * eps)]];
+    let tr = j[0][0] + j[1][1];
+    let det = j[0][0] * j[1][1] - j[0][1] * j[1][0];
+    let scale = j.iter().flatten().fold(0.0f64, |m, x| m.max(x.abs())).max(1e-300);
+    let tol = 1e-6 * scale;
+    let disc = tr * tr - 4.0 * det;
+    if !(tr.is_finite() && det.is_finite()) || det.abs() <= tol * scale {
+        AngularType::Degenerate
+    } else if det < 0.0 {
+        AngularType::Saddle
+    } else if disc >= 0.0 {
+        if tr < 0.0 {
+            AngularType::StableNode
+        } else {
+            AngularType::UnstableNode
+        }
+    } else if tr.abs() <= tol {
+        AngularType::Degenerate
+    } else if tr < 0.0 {
+        AngularType::StableFocus
+    } else {
+        AngularType::UnstableFocus
+    }
+}
