@@ -434,3 +434,42 @@ fn single_contact_invalid_input() {
     let p = ok.clone().with_tangent(DVec3::Z);
     assert!(matches!(p.analyze(), Err(RealizabilityError::DegenerateGeometry(_))));
 }
+
+/// Spec §1.3 [V]: for a sphere rolling on a plane the velocity-product terms cancel
+/// (`ω × (ω × r) + ω × w_P = 0` with `w_P = ρ (ω × n)`), so the limit field does not depend on
+/// the angular velocity; with a knife-edge (Q = 0 across) it does.
+#[test]
+fn sphere_spin_does_not_change_limit_field() {
+    let mut rng = Rng(0x7777_0000_7777_0000);
+    let (m, rho, mu, g) = (2.0, 0.25, 0.35, 9.81);
+    let n = DVec3::Z;
+    let q = DMat3::from_diagonal(DVec3::new(rho, rho, 0.0));
+    let base = SingleContactProblem::new(m, DMat3::IDENTITY * (0.4 * m * rho * rho), n * rho, DVec3::ZERO, n, mu)
+        .with_tangent(DVec3::X)
+        .with_curvature_radius(q)
+        .with_loads(DVec3::new(1.5, -0.7, -m * g), DVec3::new(0.1, 0.2, 0.05));
+    let f0 = base.analyze().unwrap().uncoupled.unwrap();
+    for _ in 0..10 {
+        let w = rng.unit() * rng.range(0.5, 20.0);
+        let f = base.clone().with_omega(w).analyze().unwrap().uncoupled.unwrap();
+        for i in 0..2 {
+            assert!((f.c[i] - f0.c[i]).abs() < 1e-9, "{:?} vs {:?}", f.c, f0.c);
+            for k in 0..2 {
+                assert!((f.m[i][k] - f0.m[i][k]).abs() < 1e-9);
+            }
+        }
+    }
+    // Zero curvature radius (a point on a cone tip, say): the drift term vanishes and the spin
+    // changes the smooth part C by ω × (ω × r).
+    let tip = base.clone().with_curvature_radius(DMat3::ZERO).with_omega(DVec3::new(3.0, 0.0, 0.0));
+    let f = tip.analyze().unwrap().uncoupled.unwrap();
+    let w = DVec3::new(3.0, 0.0, 0.0);
+    let extra = w.cross(w.cross(DVec3::new(0.0, 0.0, -rho)));
+    // Tangentially nothing changes (ω × (ω × r) ∥ n here); normally the centre now moves on a
+    // circle about P: a_C·n = −ω²ρ, so N = m g − m ω² ρ (ΔN = −m (ω×(ω×r))·n).
+    let r0 = base.analyze().unwrap();
+    let r1 = tip.analyze().unwrap();
+    assert!((f.c[0] - f0.c[0]).abs() < 1e-9 && (f.c[1] - f0.c[1]).abs() < 1e-9);
+    assert!((extra.z - 9.0 * rho).abs() < 1e-12);
+    assert!((r1.normal_force_rolling - r0.normal_force_rolling + m * 9.0 * rho).abs() < 1e-9, "{} {}", r1.normal_force_rolling, r0.normal_force_rolling);
+}

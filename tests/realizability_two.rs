@@ -506,6 +506,7 @@ fn frame_invariance_and_contact_swap() {
             assert!((a.r - b.r).abs() < 1e-8 * rep.accel_ref);
             assert!((a.d - b.d).length() < 1e-7);
             assert!((q * a.slip_dirs[0] - b.slip_dirs[0]).length() < 1e-7);
+            assert_eq!(a.angular_type, b.angular_type);
         }
         let mut sw = pb.clone();
         sw.contacts.swap(0, 1);
@@ -559,4 +560,60 @@ fn report_consistency_and_ill_posed() {
     let t = tribo::realizability::trough::Trough::new(0.3, 0.4);
     let r = t.problem([0.0, 0.0, 1.05]).realizability().unwrap();
     assert_eq!(r.status, Status::IllPosed);
+}
+
+/// Extreme but valid inputs (μ = 0, huge/tiny scales, strong spin, pulling loads) never panic
+/// and never leak NaN: either an error or a report with a finite margin.
+#[test]
+fn fuzz_no_panic_no_nan() {
+    let mut rng = Rng(0xabad_1dea_0000_0001);
+    for i in 0..600 {
+        let mut pb = random_body(&mut rng);
+        let scale = 10f64.powf(rng.range(-6.0, 6.0));
+        pb.mass *= scale;
+        pb.inertia_world *= scale * 10f64.powf(rng.range(-3.0, 3.0));
+        pb.applied_force = rng.unit() * (pb.mass * 10f64.powf(rng.range(-3.0, 4.0)));
+        pb.applied_torque = rng.unit() * (pb.mass * 10f64.powf(rng.range(-3.0, 4.0)));
+        pb.spin = rng.range(-50.0, 50.0);
+        if i % 5 == 0 {
+            pb.contacts[0].mu = 0.0;
+        }
+        if i % 7 == 0 {
+            pb.contacts[1].mu = 0.0;
+            pb.contacts[0].mu = 0.0;
+        }
+        match pb.realizability() {
+            Ok(r) => {
+                assert!(r.margin.is_finite(), "{pb:?}");
+                for d in &r.ss.directions {
+                    assert!(d.r.is_finite() && d.d.is_finite());
+                }
+                assert!(r.rs.margin.is_finite() || !r.well_posed);
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+/// Frictionless contacts: the slipping field is smooth, F* is the same for every direction, so
+/// the limit directions are ±F*/‖F*‖ with R = ±‖F*‖ and two-point rolling is not realizable
+/// under a load that accelerates the contact points.
+#[test]
+fn frictionless_limit_directions() {
+    let mut rng = Rng(0x5555_aaaa_5555_aaaa);
+    for _ in 0..20 {
+        let mut pb = random_body(&mut rng);
+        pb.contacts[0].mu = 0.0;
+        pb.contacts[1].mu = 0.0;
+        let r = pb.realizability().unwrap();
+        if !r.well_posed {
+            continue;
+        }
+        let (f, _) = pb.ss_limit_field(rng.unit()).unwrap().unwrap();
+        let (f2, _) = pb.ss_limit_field(rng.unit()).unwrap().unwrap();
+        assert!((f - f2).length() < 1e-9 * r.accel_ref);
+        assert_eq!(r.ss.directions.len(), 2);
+        assert!((r.ss.directions[0].r - f.length()).abs() < 1e-9 * r.accel_ref);
+        assert!(!r.realizable && r.transitions.contains(&Transition::SS));
+    }
 }

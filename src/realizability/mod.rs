@@ -20,6 +20,33 @@
 //! the fixed surface pointing **into** the body; all vectors are in the world frame; the
 //! inertia tensor is about `C`, in world axes at the current orientation.
 //!
+//! # Example: a body resting in a V-shaped support
+//!
+//! ```
+//! use glam::{DMat3, DVec3};
+//! use tribo::realizability::{ContactSpec, Transition, TwoContactProblem};
+//!
+//! // Ball (m = 1 kg, r = 0.1 m, J = 2/5 m r²) in a right-angle trough, μ = 0.3, with a
+//! // torque about the trough axis.
+//! let (m, r, g) = (1.0, 0.1, 9.81);
+//! let gg = m * g / 2f64.sqrt();
+//! let problem = TwoContactProblem::new(
+//!     m,
+//!     DMat3::IDENTITY * (0.4 * m * r * r),
+//!     DVec3::ZERO,
+//!     [
+//!         ContactSpec::new(DVec3::new(0.0, -r, 0.0), DVec3::Y, 0.3),
+//!         ContactSpec::new(DVec3::new(-r, 0.0, 0.0), DVec3::X, 0.3),
+//!     ],
+//!     DVec3::new(-gg, -gg, 0.0),
+//!     DVec3::new(0.0, 0.0, 0.6 * gg * r),
+//! );
+//! let report = problem.realizability().unwrap();
+//! // m_z = 0.6 exceeds m_z3 = 2μ/(1 + μ²) ≈ 0.55: both contacts start to slip.
+//! assert!(!report.realizable);
+//! assert_eq!(report.transitions, vec![Transition::SS]);
+//! ```
+//!
 //! [003]: M. Antali, G. Stepan, *Nonsmooth analysis of three-dimensional slipping and rolling
 //! in the presence of dry friction*, Nonlinear Dyn. 97 (2019) 1799–1817.
 //! [004]: M. Antali, G. Stepan, *Slipping–rolling transitions of a body with two contact

@@ -176,6 +176,9 @@ pub struct RrInfo {
     /// Interval of `τ` for which both forces lie in their Coulomb cones with `N > 0`
     /// (ends may be infinite), or `None` (rolling not *possible*).
     pub possible_interval: Option<(f64, f64)>,
+    /// Wedge margin `max_τ min(μ⁺N⁺(τ) − ‖T⁺(τ)‖, μ⁻N⁻(τ) − ‖T⁻(τ)‖)` [N] (spec §3.10):
+    /// `> 0` ⇔ strictly admissible rolling forces exist.
+    pub wedge_margin: f64,
     /// Friction utilisation of `P⁻` with `t2⁻·F⁻ = 0` (spec §3.10: `RS_ok ⇔ η_RS < 1`).
     pub eta_rs: f64,
     /// Friction utilisation of `P⁺` with `t2⁺·F⁺ = 0` (`SR_ok ⇔ η_SR < 1`).
@@ -199,6 +202,25 @@ pub struct OneSlipCheck {
     pub escape_sigma: [bool; 2],
 }
 
+/// Angular type of a two-contact limit direction (spec §3.8 step 5, [E], diagnostic only):
+/// from the eigenvalues of the Jacobian of the tangential field `h(d) = F* − (F*·d) d` on the
+/// sphere of directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AngularType {
+    /// Both eigenvalues negative: neighbouring slip directions turn toward it.
+    StableNode,
+    /// Eigenvalues of opposite sign.
+    Saddle,
+    /// Both eigenvalues positive.
+    UnstableNode,
+    /// Complex pair with negative real part.
+    StableFocus,
+    /// Complex pair with positive real part.
+    UnstableFocus,
+    /// A zero eigenvalue or real part (within tolerance), or not computable.
+    Degenerate,
+}
+
 /// A limit direction of the two-point slipping field at `Σ#`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SsLimitDirection {
@@ -216,6 +238,8 @@ pub struct SsLimitDirection {
     pub normal_forces: [f64; 2],
     /// Unit physical slip directions at `P⁺`, `P⁻` (world).
     pub slip_dirs: [DVec3; 2],
+    /// Angular type (diagnostic).
+    pub angular_type: AngularType,
 }
 
 /// The SS analysis (spec §3.5, step 5).
@@ -582,7 +606,39 @@ fn rr_solve(pb: &TwoContactProblem, p: &Prepared) -> Result<RrInfo, E> {
         }
         _ => None,
     };
+    // Wedge margin: maximise the concave function min(g⁺, g⁻) of τ by golden section.
+    let gfun = |tau: f64| {
+        let fpt = fp + a * tau;
+        let fmt = fm - a * tau;
+        let gk = |f: DVec3, k: usize| {
+            let nn = g.n[k].dot(f);
+            p.mu[k] * nn - (f - g.n[k] * nn).length()
+        };
+        gk(fpt, 0).min(gk(fmt, 1))
+    };
+    let span = 10.0 * (fp.length() + fm.length()).max(1e-300);
+    let (mut lo, mut hi) = (-span, span);
+    let gr = 0.5 * (5f64.sqrt() - 1.0);
+    let (mut x1, mut x2) = (hi - gr * (hi - lo), lo + gr * (hi - lo));
+    let (mut f1, mut f2) = (gfun(x1), gfun(x2));
+    for _ in 0..90 {
+        if f1 > f2 {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - gr * (hi - lo);
+            f1 = gfun(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + gr * (hi - lo);
+            f2 = gfun(x2);
+        }
+    }
+    let wedge_margin = f1.max(f2);
     Ok(RrInfo {
+        wedge_margin,
         acc_com,
         ang_acc,
         spin_acc: ang_acc.dot(a),
@@ -1179,6 +1235,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             attracting: r < 0.0,
             normal_forces: nn,
             slip_dirs: [vp, vm],
+            angular_type: angular_type(p, d),
         });
     };
     for &(cp0, sp0, cm0, sm0) in &torus_cands {
@@ -1201,6 +1258,16 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             continue;
         }
         accept(d, f, nn, &mut dirs, &mut boundary);
+    }
+    // Frictionless at both contacts: F* does not depend on the direction (smooth field); the
+    // limit directions are ±F*/‖F*‖ (spec §3.5 definition, h(d) = 0).
+    if p.mu[0] == 0.0 && p.mu[1] == 0.0 {
+        let (f, nn) = p.field_at(1.0, 0.0, 1.0, 0.0);
+        let fl = f.length();
+        if f.is_finite() && fl > tol {
+            accept(f / fl, f, nn, &mut dirs, &mut boundary);
+            accept(-f / fl, f, nn, &mut dirs, &mut boundary);
+        }
     }
     // Quarter arcs of the equator (spec §3.5, §6 B2): F* constant along each arc.
     for s1 in [1.0, -1.0] {
@@ -1232,5 +1299,43 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     SsInfo { no_limit_directions: dirs.is_empty(), directions: dirs, boundary_roots: boundary, margin }
 }
 
-
-
+/// Angular type from a central-difference Jacobian of `h` in the tangent plane at `d`.
+fn angular_type(p: &Prepared, d: DVec3) -> AngularType {
+    let b1 = if d.x.abs() < 0.6 { DVec3::X } else { DVec3::Y }.cross(d).normalize();
+    let b2 = d.cross(b1);
+    let hproj = |x: DVec3| -> Option<[f64; 2]> {
+        let x = x.normalize();
+        let (cp, sp, cm, sm) = p.torus_of(x)?;
+        let (f, _) = p.field_at(cp, sp, cm, sm);
+        // tangential field, transported to the tangent plane at d
+        let h = f - x * f.dot(x);
+        Some([h.dot(b1), h.dot(b2)])
+    };
+    let eps = 1e-6;
+    let (Some(a1), Some(a2), Some(c1), Some(c2)) = (hproj(d + b1 * eps), hproj(d - b1 * eps), hproj(d + b2 * eps), hproj(d - b2 * eps)) else {
+        return AngularType::Degenerate;
+    };
+    let j = [[(a1[0] - a2[0]) / (2.0 * eps), (c1[0] - c2[0]) / (2.0 * eps)], [(a1[1] - a2[1]) / (2.0 * eps), (c1[1] - c2[1]) / (2.0 * eps)]];
+    let tr = j[0][0] + j[1][1];
+    let det = j[0][0] * j[1][1] - j[0][1] * j[1][0];
+    let scale = j.iter().flatten().fold(0.0f64, |m, x| m.max(x.abs())).max(1e-300);
+    let tol = 1e-6 * scale;
+    let disc = tr * tr - 4.0 * det;
+    if !(tr.is_finite() && det.is_finite()) || det.abs() <= tol * scale {
+        AngularType::Degenerate
+    } else if det < 0.0 {
+        AngularType::Saddle
+    } else if disc >= 0.0 {
+        if tr < 0.0 {
+            AngularType::StableNode
+        } else {
+            AngularType::UnstableNode
+        }
+    } else if tr.abs() <= tol {
+        AngularType::Degenerate
+    } else if tr < 0.0 {
+        AngularType::StableFocus
+    } else {
+        AngularType::UnstableFocus
+    }
+}
