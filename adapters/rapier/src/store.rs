@@ -18,10 +18,10 @@ pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
-    /// Relative slip speed (m/s) above which a sticking contact becomes kinetic, and below
-    /// which a slipping one sticks again. For roll and spin the angular threshold is
-    /// `slip_speed · κ̄` (κ̄ the contact's mean curvature: `slip_speed/R` for a ball on a plane).
-    /// Default `1e-3`.
+    /// Relative slip speed (m/s) below which a slipping contact sticks again (a sticking one
+    /// slips when its accumulated slip exceeds the material's static threshold `μs N/K_E`).
+    /// For roll and spin the angular speed is `slip_speed · κ̄` (κ̄ the contact's curvature:
+    /// `slip_speed/R` for a ball on a plane). Default `1e-3`.
     pub slip_speed: f32,
     /// Fraction (0..=1) of the accumulated stick deflection (slide offset from the anchor,
     /// roll and spin angles) removed per step by the anchor pull-back. 0 disables it (the
