@@ -51,6 +51,13 @@
 //! [`TriboRapier::step_world`] does the same around a rapier `PhysicsWorld`.
 //!
 //! ## Design notes
+//! * **Contact identity: one state per touching collider pair** (key: the two collider handles
+//!   in rapier's pair order). The manifolds of a composite shape (mesh triangles, compound
+//!   parts) are merged into that one state: rapier's friction coefficient is per manifold and
+//!   its contact clustering merges coplanar manifolds anyway, and the roll/spin motor acts on the
+//!   relative rotation of the two bodies, so one per pair. Keying by sub-shape and feature ids
+//!   would make the state churn whenever rapier regenerates features (a rocking brick) without
+//!   changing any load.
 //! * One state per contacting collider pair: modes (static/kinetic) of slide, roll and spin,
 //!   the slide and roll/spin deflections of a sticking contact, the last normal force
 //!   `N = Σ impulse/dt` read from `ContactPair::solver_manifolds()`, and the motor joint.
