@@ -210,15 +210,16 @@ pub fn basis() -> [Vector; 3] {
     [Vector::new(s, s, 0.0), Vector::new(-s, s, 0.0), Vector::new(0.0, 0.0, 1.0)]
 }
 
-/// Runs the ball in the trough under the dimensionless torque `m`.
-pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
-    let [ex, ey, ez] = basis();
+/// Builds the trough scene of the module docs (the `P⁺` wall, normal `e_y`, is inserted
+/// first) and lets the ball settle at rest for [`TroughConfig::settle`] seconds. Returns the
+/// world and the ball.
+pub fn scene(cfg: &TroughConfig) -> (Sim, RigidBodyHandle) {
+    let [ex, ey, _] = basis();
     let r = cfg.radius;
     let mut sim = Sim::new(Vector::new(0.0, -cfg.g, 0.0), cfg.dt, cfg.friction);
     let mu = cfg.mu as f32;
     // Walls: thin boxes whose top faces pass through the contact points P± = −r n± (ball
-    // centre at the origin). Local y of each box = its inward normal. The P⁺ wall (e_y) is
-    // inserted first.
+    // centre at the origin). Local y of each box = its inward normal.
     let (half_len, half_thick, half_axis) = (5.0 * r, 0.5 * r, 20.0 * r);
     for (n, angle) in [(ey, std::f32::consts::FRAC_PI_4), (ex, -std::f32::consts::FRAC_PI_4)] {
         // Both faces meet at the trough bottom line through (0, −√2 r, 0); each face extends
@@ -228,23 +229,34 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
         let up = if along.y > 0.0 { along } else { -along };
         let center = bottom + up * half_len - n * half_thick;
         let body = sim.world.bodies.insert(RigidBodyBuilder::fixed().translation(center).rotation(Vector::new(0.0, 0.0, angle)));
-        sim.world.colliders.insert_with_parent(
-            ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu),
-            body,
-            &mut sim.world.bodies,
-        );
+        sim.world.colliders.insert_with_parent(ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu), body, &mut sim.world.bodies);
     }
     let material = cfg.material();
     let (ball, _) = sim.add_dynamic(RigidBodyBuilder::dynamic().can_sleep(false), ColliderBuilder::ball(r).density(1000.0), &material);
-
     for _ in 0..crate::scenarios::steps(cfg.settle, cfg.dt) {
         sim.step();
     }
-    let mass = sim.body(ball).mass() as f64;
-    let big_g = mass * cfg.g as f64 / std::f64::consts::SQRT_2;
-    let scale = (big_g * r as f64) as f32;
+    (sim, ball)
+}
+
+/// Sets the ball's user torque to `M_e = G r (m_x e_x + m_y e_y + m_z e_z)`, `G = m g/√2`
+/// (replacing any previous user torque).
+pub fn apply_torque(sim: &mut Sim, ball: RigidBodyHandle, cfg: &TroughConfig, m: [f64; 3]) {
+    let [ex, ey, ez] = basis();
+    let Some(b) = sim.world.bodies.get_mut(ball) else { return };
+    let big_g = b.mass() as f64 * cfg.g as f64 / std::f64::consts::SQRT_2;
+    let scale = (big_g * cfg.radius as f64) as f32;
     let torque = (ex * m[0] as f32 + ey * m[1] as f32 + ez * m[2] as f32) * scale;
-    sim.world.bodies[ball].add_torque(torque, true);
+    b.reset_torques(true);
+    b.add_torque(torque, true);
+}
+
+/// Runs the ball in the trough under the dimensionless torque `m`.
+pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
+    let [ex, ey, _] = basis();
+    let r = cfg.radius;
+    let (mut sim, ball) = scene(cfg);
+    apply_torque(&mut sim, ball, cfg, m);
 
     // Prediction from rapier's data, before the torque has acted.
     let store = sim.tribo.take().unwrap_or_default();
