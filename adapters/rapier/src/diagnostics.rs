@@ -1,8 +1,8 @@
-//! Realizability of two-point rolling in a rapier scene (spec `realizability.md` §3, [004]).
+//! Realizability of two-point rolling in a rapier scene (spec `realizability.md` §3, Antali & Stepan (2021)).
 //!
 //! For every dynamic body that touches fixed surfaces at **exactly two** active contacts that
 //! both stick/roll, this module builds tribo's engine-agnostic
-//! [`TwoContactProblem`](tribo::realizability::TwoContactProblem) from rapier's data and runs
+//! [`TwoContactProblem`] from rapier's data and runs
 //! the Definition-11 analysis of Antali & Stepan: can the body keep rolling at both contacts,
 //! or which slip can start (RS: `P⁻` slips, SR: `P⁺` slips, SS: both)? rapier's solver picks
 //! *some* split of the (indeterminate) two-point contact forces and may show rolling the
@@ -12,6 +12,27 @@
 //! * Per step: [`TriboRapier::set_realizability`] with a [`RealizabilitySettings`] makes
 //!   [`TriboRapier::after_step`] store the reports of that step, read with
 //!   [`TriboRapier::realizability_reports`].
+//!
+//! ```no_run
+//! use tribo_rapier::diagnostics::{two_contact_realizability, RealizabilitySettings};
+//! use tribo_rapier::rapier3d::prelude::*;
+//! use tribo_rapier::TriboRapier;
+//! # let mut world = PhysicsWorld::new();
+//! let mut tribo = TriboRapier::new();
+//! // On demand, after any step:
+//! for r in two_contact_realizability(&world.bodies, &world.colliders, &world.narrow_phase, world.gravity, &tribo) {
+//!     match &r.outcome {
+//!         Ok(rep) if !rep.realizable => println!("{:?} cannot keep rolling: {:?}, margin {}", r.body, rep.transitions, rep.margin),
+//!         Ok(_) => {}
+//!         Err(e) => println!("{:?}: {e}", r.body),
+//!     }
+//! }
+//! // Per step: `after_step` keeps the latest reports.
+//! tribo.set_realizability(Some(RealizabilitySettings::new(world.gravity)));
+//! tribo.step_world(&mut world, &(), &());
+//! let reports = tribo.realizability_reports();
+//! # let _ = reports;
+//! ```
 //!
 //! ## What is taken from rapier
 //! * mass, centre of mass and world inertia tensor from the body's mass properties
@@ -80,7 +101,7 @@ pub struct SupportContact {
     pub collider: ColliderHandle,
     /// The supporting collider.
     pub other_collider: ColliderHandle,
-    /// World contact point [m].
+    /// World contact point (m).
     pub point: DVec3,
     /// Unit normal of the supporting surface, pointing into the body.
     pub normal: DVec3,
@@ -88,7 +109,7 @@ pub struct SupportContact {
     pub mu: f64,
     /// Whether the contact uses tribo friction (else stock rapier friction).
     pub tribo: bool,
-    /// Tangential slip speed of the body's surface point relative to the support [m/s].
+    /// Tangential slip speed of the body's surface point relative to the support (m/s).
     pub slip_speed: f64,
 }
 
@@ -159,7 +180,7 @@ impl BodyRealizability {
         self.outcome.as_ref().is_ok_and(|r| r.realizable)
     }
 
-    /// Signed margin [m/s²] (`> 0` ⇔ realizable when well posed), `None` on error.
+    /// Signed margin (m/s²) (`> 0` ⇔ realizable when well posed), `None` on error.
     pub fn margin(&self) -> Option<f64> {
         self.outcome.as_ref().ok().map(|r| r.margin)
     }

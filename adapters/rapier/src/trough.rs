@@ -1,4 +1,4 @@
-//! Ball in a right-angle trough in rapier ([004] §6, spec `realizability.md` §4): the scene,
+//! Ball in a right-angle trough in rapier (Antali & Stepan (2021) §6, spec `realizability.md` §4): the scene,
 //! the slip measurement and the comparison of the simulation with the realizability
 //! prediction, shared by `examples/ball_in_trough.rs`, the tests and
 //! [`crate::validation_rows`].
@@ -9,7 +9,7 @@
 //! paper's basis `e_x = (1, 1, 0)/√2` is the inward normal of the wall touched at `P⁻`,
 //! `e_y = (−1, 1, 0)/√2` the one at `P⁺`, and `e_z = ẑ` the trough axis. After
 //! [`TroughConfig::settle`] seconds at rest, a constant torque
-//! `M_e = G r (m_x e_x + m_y e_y + m_z e_z)`, `G = m g/√2` (dimensionless torques of [004]
+//! `M_e = G r (m_x e_x + m_y e_y + m_z e_z)`, `G = m g/√2` (dimensionless torques of Antali & Stepan (2021)
 //! (79)) is applied as a rapier user torque.
 //!
 //! ## Prediction
@@ -51,19 +51,19 @@ use tribo::DVec3;
 pub struct TroughConfig {
     /// Friction coefficient at both walls (μs = μk; `0 < μ < 1`). Default 0.3.
     pub mu: f64,
-    /// Ball radius [m]. Default 0.1.
+    /// Ball radius (m). Default 0.1.
     pub radius: f32,
-    /// Gravitational acceleration [m/s²]. Default 9.81.
+    /// Gravitational acceleration (m/s²). Default 9.81.
     pub g: f32,
-    /// Time step [s]. Default 1/480 (rapier's apparent slip at a fast rolling contact grows
+    /// Time step (s). Default 1/480 (rapier's apparent slip at a fast rolling contact grows
     /// with dt: at 1/240 it reached 2.6 % of the ball speed in realizable runs, at 1/480 1.9 %
     /// at most and < 1 % typically).
     pub dt: f32,
-    /// Time at rest before the torque is applied [s]. Default 0.05.
+    /// Time at rest before the torque is applied (s). Default 0.05.
     pub settle: f64,
-    /// Observation time after the torque is applied [s]. Default 0.3.
+    /// Observation time after the torque is applied (s). Default 0.3.
     pub duration: f64,
-    /// Slip speed above which a contact counts as slipping [m/s], added to
+    /// Slip speed above which a contact counts as slipping (m/s), added to
     /// [`slip_rel`](Self::slip_rel) times the ball speed. Default 0.01.
     pub slip_threshold: f64,
     /// Part of the threshold proportional to the ball's speed. rapier's solver leaves an
@@ -77,7 +77,7 @@ pub struct TroughConfig {
     /// directions). Default 0.25.
     pub ratio: f64,
     /// Largest angle between the measured slip direction and a predicted escape direction
-    /// for agreement [deg]. Default 30.
+    /// for agreement (deg). Default 30.
     pub angle_tol: f64,
     /// tribo or stock rapier friction.
     pub friction: Friction,
@@ -162,7 +162,7 @@ pub struct TroughRun {
     /// Predicted escape directions in the report's `(u1⁺, u1⁻, u_a)` coordinates: `σ e₂` (RS,
     /// for each escaping σ), `σ e₁` (SR) and the repelling SS limit directions.
     pub escape_directions: Vec<DVec3>,
-    /// The diagnostic's signed margin [m/s²] (`NaN` if none).
+    /// The diagnostic's signed margin (m/s²) (`NaN` if none).
     pub margin: f64,
     /// Closed-form verdict `RS_ok ∧ SR_ok ∧ possible` (spec §7.2 B10).
     pub analytic_realizable: bool,
@@ -175,13 +175,13 @@ pub struct TroughRun {
     /// Unit slip direction `(u1⁺, u1⁻, u_a)` (report coordinates) when slip was detected.
     pub measured_direction: Option<DVec3>,
     /// Angle between the measured slip direction and the nearest predicted escape direction
-    /// [deg] (`NaN` if either is missing).
+    /// (deg) (`NaN` if either is missing).
     pub direction_error: f64,
-    /// Angle tolerance used by [`agrees`](Self::agrees) [deg].
+    /// Angle tolerance used by [`agrees`](Self::agrees) (deg).
     pub angle_tol: f64,
-    /// Largest slip speed at `P⁺` / `P⁻` over the observation [m/s].
+    /// Largest slip speed at `P⁺` / `P⁻` over the observation (m/s).
     pub max_slip: [f64; 2],
-    /// Time from the torque onset to the first slip [s] (`NaN` if none).
+    /// Time from the torque onset to the first slip (s) (`NaN` if none).
     pub slip_time: f64,
     /// Any non-finite state seen.
     pub nan: bool,
@@ -422,7 +422,7 @@ pub struct Agreement {
     /// Counted runs where the diagnostic's verdict equals the analytic closed form.
     pub analytic_match: usize,
     /// Median and largest angle between measured slip and nearest predicted escape direction
-    /// over the counted non-realizable runs that slipped [deg] (`NaN` if none).
+    /// over the counted non-realizable runs that slipped (deg) (`NaN` if none).
     pub direction_error: (f64, f64),
 }
 
@@ -456,7 +456,7 @@ pub fn agreement(runs: &[TroughRun], band: f64, g: f64) -> Agreement {
     let mut a = Agreement { counted: 0, excluded: 0, agree: 0, agree_rolling: 0, analytic_match: 0, direction_error: (f64::NAN, f64::NAN) };
     let mut errs = Vec::new();
     for r in runs {
-        if r.predicted_realizable.is_none() || !(r.margin.abs() >= band * g) {
+        if r.predicted_realizable.is_none() || r.margin.is_nan() || r.margin.abs() < band * g {
             a.excluded += 1;
             continue;
         }
@@ -538,7 +538,8 @@ pub fn validation_rows() -> Vec<tribo::validation::Row> {
     rows.push(Row::flag(b3, "realizable", out.is_some_and(|o| o.realizable), "spec §7.2 B5"));
     // Single-axis torques (spec §4.6 end).
     let (mu, j) = (cfg.mu, J_SOLID);
-    let cases: [(&str, f64, fn(f64) -> [f64; 3]); 3] = [
+    type Ray = fn(f64) -> [f64; 3];
+    let cases: [(&str, f64, Ray); 3] = [
         ("drive (M̂, −M̂, 0), threshold μ(1+2j)", mu * (1.0 + 2.0 * j), |s| [s, -s, 0.0]),
         ("twist (M̂, M̂, 0), threshold μ", mu, |s| [s, s, 0.0]),
         ("spin (0, 0, m_z), threshold 2μ/(1+μ²)", 2.0 * mu / (1.0 + mu * mu), |s| [0.0, 0.0, s]),

@@ -44,7 +44,8 @@ fn grid_agreement_tribo_and_stock() {
 fn single_axis_torques_against_analytic_thresholds() {
     let mu = 0.3;
     let j = 0.4;
-    let cases: [(&str, f64, fn(f64) -> [f64; 3]); 3] = [
+    type Ray = fn(f64) -> [f64; 3];
+    let cases: [(&str, f64, Ray); 3] = [
         ("drive", mu * (1.0 + 2.0 * j), |s| [s, -s, 0.0]),
         ("twist", mu, |s| [s, s, 0.0]),
         ("spin", 2.0 * mu / (1.0 + mu * mu), |s| [0.0, 0.0, s]),
