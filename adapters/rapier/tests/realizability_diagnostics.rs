@@ -207,3 +207,39 @@ fn one_contact_or_slipping_bodies_get_no_report() {
     sim.world.bodies[ball].set_linvel(Vector::new(0.0, 0.0, 2.0), true);
     assert!(report_of(&sim, ball, &TriboRapier::new()).is_none());
 }
+
+#[test]
+fn spin_about_the_chord_changes_nothing_for_a_ball() {
+    // Spec §4.2 / B11: for a sphere the velocity-product terms Ω×(Ω×r) + Ω×Q(Ω×n) cancel
+    // exactly when Q = r(I − n nᵀ) (flat wall), so the verdict and the one-sided slip
+    // accelerations at Ω_a = 5 rad/s equal those at rest. A wrong curvature tensor (e.g. Q = 0)
+    // leaves a normal drift r Ω_a² = 2.5 m/s² and changes the slip accelerations by O(μ·2.5).
+    let cfg = TroughConfig::new(Friction::Stock);
+    let m = [0.2, 0.1, 0.3];
+    let (mut sim, ball) = scene(&cfg);
+    apply_torque(&mut sim, ball, &cfg, m);
+    let store = TriboRapier::new();
+    let rest = report_of(&sim, ball, &store).unwrap();
+    let [ex, ey, ez] = basis();
+    let a = (ex - ey).normalize();
+    let (omega, r) = (5.0f32, cfg.radius);
+    // Rolling at both contacts: v = r Ω_a/√2 e_z, ω = Ω_a a.
+    let b = &mut sim.world.bodies[ball];
+    b.set_angvel(a * omega, true);
+    b.set_linvel(ez * (r * omega / std::f32::consts::SQRT_2), true);
+    let spin = report_of(&sim, ball, &store).expect("still rolling at both contacts");
+    let p = spin.problem.as_ref().unwrap();
+    assert!((p.spin - 5.0).abs() < 1e-4, "Ω_a = {}", p.spin);
+    // Q = r(I − n nᵀ): e.g. Q n = 0 and Q t = r t.
+    for c in &p.contacts {
+        assert!((c.curvature_radius * c.normal).length() < 1e-6);
+        let t = c.normal.any_orthonormal_vector();
+        assert!(((c.curvature_radius * t) - t * r as f64).length() < 1e-4, "{:?}", c.curvature_radius);
+    }
+    let (o0, o1) = (rest.outcome.as_ref().unwrap(), spin.outcome.as_ref().unwrap());
+    assert_eq!(o0.realizable, o1.realizable);
+    for k in 0..2 {
+        assert!((o0.rs.slip_acc[k] - o1.rs.slip_acc[k]).abs() < 2e-3, "{:?} {:?}", o0.rs, o1.rs);
+        assert!((o0.sr.slip_acc[k] - o1.sr.slip_acc[k]).abs() < 2e-3, "{:?} {:?}", o0.sr, o1.sr);
+    }
+}
