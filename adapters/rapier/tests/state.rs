@@ -158,7 +158,8 @@ impl PhysicsHooks for UserHooks {
         if ctx.collider1 == self.ghost || ctx.collider2 == self.ghost {
             None
         } else {
-            Some(SolverFlags::COMPUTE_IMPULSES)
+            // COMPUTE_IMPULSES (0.35) / COMPUTE_RIGID_IMPULSES (0.36): bit 0.
+            Some(SolverFlags::from_bits_retain(0b001))
         }
     }
     fn modify_solver_contacts(&self, _ctx: &mut ContactModificationContext) {
@@ -254,4 +255,14 @@ fn zero_mass_body_falls_back_to_stock_without_nan() {
     let d = t.take_diagnostics();
     assert!(d.contains(&Diagnostic::ZeroMassBody { body: b }), "{d:?}");
     assert!(d[0].to_string().contains("zero"));
+}
+
+#[test]
+fn settings_are_sanitised() {
+    use tribo_rapier::Settings;
+    let t = TriboRapier::with_settings(Settings { slip_speed: f32::NAN, anchor_gain: 3.0, motor_damping: -1.0 });
+    let d = Settings::default();
+    assert_eq!(t.settings().slip_speed, d.slip_speed);
+    assert_eq!(t.settings().anchor_gain, 1.0);
+    assert_eq!(t.settings().motor_damping, d.motor_damping);
 }
