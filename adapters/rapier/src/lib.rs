@@ -92,9 +92,11 @@ pub use rapier3d_036 as rapier3d;
 
 mod compat;
 pub mod curvature;
+pub mod diagnostics;
 mod hooks;
 pub mod scenarios;
 mod store;
+pub mod trough;
 mod validation;
 
 pub use hooks::TriboHooks;

@@ -168,6 +168,7 @@ pub struct TriboRapier {
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
     step: u64,
+    pub(crate) realizability: crate::diagnostics::Monitor,
 }
 
 impl Default for TriboRapier {
@@ -217,6 +218,7 @@ impl TriboRapier {
             diagnostics: Vec::new(),
             reported: Vec::new(),
             step: 0,
+            realizability: Default::default(),
         }
     }
 
@@ -809,6 +811,7 @@ impl TriboRapier {
             }
         }
         let _ = joints;
+        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
     }
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,
