@@ -85,7 +85,7 @@ mod validation;
 pub use hooks::TriboHooks;
 pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
 pub use tribo::tracking::{Damping, Material, Mode, ParamError, SpinModel};
-pub use validation::validation_rows;
+pub use validation::{comparisons, validation_rows, Comparison};
 
 /// Friction material of one collider.
 ///
