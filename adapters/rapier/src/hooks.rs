@@ -34,7 +34,7 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let (c1, c2) = (context.collider1, context.collider2);
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
-        let Some(parts) = compat::manifold_parts(context) else { return };
+        let Some(mut parts) = compat::manifold_parts(context) else { return };
         // A contact new in this step: static unless the surfaces already slide past each other.
         let sliding = || {
             let Some(c) = parts.solver_contacts.first() else { return false };
@@ -55,6 +55,10 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 }
             }
             None => {}
+        }
+        // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction).
+        if self.tribo.contensou_collapse(c1, c2) {
+            crate::contensou::collapse(&mut parts);
         }
     }
 }

@@ -76,6 +76,8 @@ pub use rapier3d;
 pub use rapier3d_036 as rapier3d;
 
 mod compat;
+pub mod contensou;
+pub mod contensou_scenarios;
 pub mod curvature;
 mod hooks;
 pub mod scenarios;
@@ -101,6 +103,10 @@ pub enum FrictionMaterial {
     Stock,
     /// tribo friction with this material.
     Tribo(Material),
+    /// tribo friction with this material and the Contensou contact model (coupled slide/spin
+    /// limits of a finite patch, see [`contensou`]); build with
+    /// [`FrictionMaterial::with_contensou`].
+    Contensou(Material, contensou::Contensou),
 }
 
 impl FrictionMaterial {
@@ -133,6 +139,7 @@ impl FrictionMaterial {
         match self {
             FrictionMaterial::Stock => Ok(self),
             FrictionMaterial::Tribo(m) => Ok(FrictionMaterial::Tribo(f(m)?)),
+            FrictionMaterial::Contensou(m, c) => Ok(FrictionMaterial::Contensou(f(m)?, c)),
         }
     }
 
@@ -141,6 +148,7 @@ impl FrictionMaterial {
         match self {
             FrictionMaterial::Stock => None,
             FrictionMaterial::Tribo(m) => Some(m),
+            FrictionMaterial::Contensou(m, _) => Some(m),
         }
     }
 
@@ -152,6 +160,9 @@ impl FrictionMaterial {
             (Some(FrictionMaterial::Tribo(x)), Some(FrictionMaterial::Tribo(y))) => Some(x.combine(y)),
             (Some(FrictionMaterial::Tribo(x)), None) | (None, Some(FrictionMaterial::Tribo(x))) => Some(*x),
             (None, None) => None,
+            // Contensou materials combine like Tribo ones (contact model: FrictionMaterial::combine_contensou).
+            (Some(x), Some(y)) => Some(x.material()?.combine(y.material()?)),
+            (Some(x), None) | (None, Some(x)) => x.material().copied(),
         }
     }
 }
