@@ -48,6 +48,10 @@ fn sphere(radius: f32) -> Curvature {
 /// `local_point` is the contact point in the collider frame (used by the cone).
 pub fn shape_curvature(shape: &dyn Shape, local_point: Vector, local_normal: Vector, local_dir: Vector) -> Curvature {
     const SIDE: f32 = 0.05; // |n·axis| below this: on the curved side
+    match shape.shape_type() {
+        ShapeType::Ball | ShapeType::Capsule | ShapeType::Cylinder | ShapeType::RoundCylinder | ShapeType::Cone => {}
+        _ => return Curvature::default(),
+    }
     if let Some(b) = shape.as_ball() {
         return sphere(b.radius);
     }

@@ -34,9 +34,14 @@
 //! let user_hooks = (); // your own PhysicsHooks, if any: they still run
 //! for _ in 0..600 {
 //!     tribo.before_step(&params, &mut bodies, &mut colliders, &mut impulse_joints);
+//!     # #[cfg(not(feature = "rapier-0-36"))]
 //!     pipeline.step(gravity, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
 //!         &mut bodies, &mut colliders, &mut impulse_joints, &mut multibody_joints, &mut ccd,
 //!         &tribo.hooks(&user_hooks), &());
+//!     # #[cfg(feature = "rapier-0-36")]
+//!     # pipeline.step(gravity, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
+//!     #     &mut bodies, &mut colliders, &mut impulse_joints, &mut multibody_joints,
+//!     #     &mut SoftBodySet::new(), &mut ccd, &tribo.hooks(&user_hooks), &());
 //!     tribo.after_step(&params, &bodies, &colliders, &narrow_phase, &mut impulse_joints);
 //! }
 //! # Ok::<(), tribo_rapier::ParamError>(())

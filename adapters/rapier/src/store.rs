@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 
 use crate::compat;
 use crate::curvature::collider_curvature;
@@ -137,6 +138,8 @@ struct PairState {
     roll_defl: Vector,
     spin_defl: f32,
     roll_axis: Vector,
+    /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j), from the last before_step.
+    kappa: (f64, f64),
     mu: f32,
     tangent_velocity: Vector,
     roll_cap: f32,
@@ -157,6 +160,8 @@ pub struct TriboRapier {
     material_epoch: u64,
     index: FastMap<PairKey, u32>,
     states: Vec<PairState>,
+    /// Pairs the hook saw without state (new contacts), for the next `after_step`.
+    new_pairs: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
     anchor: Option<RigidBodyHandle>,
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
@@ -205,6 +210,7 @@ impl TriboRapier {
             material_epoch: 0,
             index: FastMap::default(),
             states: Vec::new(),
+            new_pairs: Mutex::new(Vec::new()),
             anchor: None,
             diagnostics: Vec::new(),
             reported: Vec::new(),
@@ -279,8 +285,15 @@ impl TriboRapier {
                     Some((s.mu, s.tangent_velocity))
                 }
             }
-            // A contact that appeared in this step's narrow phase: static friction.
-            None => self.pair_material(c1, c2).map(|m| (if sliding() { m.mu_k() } else { m.mu_s() } as f32, Vector::ZERO)),
+            // A contact that appeared in this step's narrow phase: static friction unless it
+            // already slides; `after_step` creates its state.
+            None => {
+                let m = self.pair_material(c1, c2)?;
+                if let Ok(mut v) = self.new_pairs.lock() {
+                    v.push((c1, c2));
+                }
+                Some((if sliding() { m.mu_k() } else { m.mu_s() } as f32, Vector::ZERO))
+            }
         }
     }
 
@@ -511,6 +524,7 @@ impl TriboRapier {
             let dir = ez; // direction of motion of a body rolling about e
             let k1 = collider_curvature(col1, point, n, dir);
             let k2 = collider_curvature(col2, point, -n, dir);
+            let kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
             let mat = &s.material;
             let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
             let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
@@ -552,6 +566,7 @@ impl TriboRapier {
             s.mu = if mu.is_finite() { mu } else { 0.0 };
             s.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
             s.roll_axis = e;
+            s.kappa = kappa;
             s.roll_cap = roll_cap;
             s.spin_cap = spin_cap;
             if !need_joint && s.joint.is_none() {
@@ -568,9 +583,12 @@ impl TriboRapier {
             j.set_local_frame2(Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot));
             let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
             let caps = if need_joint { [spin_cap, roll_y, roll_z] } else { [0.0; 3] };
+            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
             for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ].into_iter().zip(targets.into_iter().zip(caps)) {
-                j.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
-                j.set_motor_max_force(ax, if c.is_finite() { c.max(0.0) } else { 0.0 });
+                if c.is_finite() && c > 0.0 {
+                    j.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
+                    j.set_motor_max_force(ax, c);
+                }
             }
             let existing = s.joint.and_then(|h| joints.get_mut(h, false).map(|jj| (h, jj)));
             match existing {
@@ -605,9 +623,14 @@ impl TriboRapier {
         let slip_speed = self.settings.slip_speed;
         let epoch = self.material_epoch;
         let inv_dt = if dt > 0.0 && dt.is_finite() { 1.0 / dt } else { 0.0 };
+        // New contacts the hook reported this step (usually few): a pair without state is only
+        // looked at if it is among them.
+        let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
+        let mut fresh: FastMap<PairKey, ()> = FastMap::default();
+        fresh.extend(new_pairs.iter().map(|&(a, b)| (key(a, b), ())));
         for pair in narrow_phase.contact_pairs() {
             let (c1, c2) = (pair.collider1, pair.collider2);
-            if self.material(c1).is_none() && self.material(c2).is_none() {
+            if !self.index.contains_key(&key(c1, c2)) && !fresh.contains_key(&key(c1, c2)) {
                 continue;
             }
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
@@ -639,6 +662,7 @@ impl TriboRapier {
                         roll_defl: Vector::ZERO,
                         spin_defl: 0.0,
                         roll_axis: Vector::ZERO,
+                        kappa: (-1.0, -1.0),
                         mu: material.mu_s() as f32,
                         tangent_velocity: Vector::ZERO,
                         roll_cap: 0.0,
@@ -655,9 +679,6 @@ impl TriboRapier {
                 // Asleep: keep everything.
                 self.states[idx].seen = step;
                 continue;
-            }
-            if !pair.has_any_active_contact() {
-                continue; // swept below
             }
             // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
             // `impulse` the step's total plus the warm start it began with (the last substep
@@ -688,7 +709,7 @@ impl TriboRapier {
                 }
             }
             if count == 0.0 {
-                continue;
+                continue; // no active contact: swept below
             }
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) = if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
@@ -722,12 +743,17 @@ impl TriboRapier {
             // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
             // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
             // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
-            let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
-            let k1 = collider_curvature(col1, point, normal, dir);
-            let k2 = collider_curvature(col2, point, -normal, dir);
-            let d = s.material.derive(s.n as f64, k1.directional, k2.directional, k1.mean, k2.mean);
-            let roll_eps = slip_speed * (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
-            let spin_eps = slip_speed * ((k1.mean + k2.mean) as f32).max(1e-3);
+            if s.kappa.0 < 0.0 {
+                // New contact: curvatures not computed by before_step yet.
+                let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
+                let k1 = collider_curvature(col1, point, normal, dir);
+                let k2 = collider_curvature(col2, point, -normal, dir);
+                s.kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
+            }
+            let (ksum, kmean) = s.kappa;
+            let d = s.material.derive(s.n as f64, ksum, 0.0, kmean, 0.0);
+            let roll_eps = slip_speed * (0.5 * ksum as f32).max(1e-3);
+            let spin_eps = slip_speed * (kmean as f32).max(1e-3);
             let loaded = s.n > 0.0;
             // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
             // arms are frozen over the step): 1 % of the relative body speed is ignored.
@@ -793,6 +819,8 @@ impl TriboRapier {
                 s.spin_defl = 0.0;
             }
         }
+        new_pairs.clear();
+        *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
         // Contacts not seen this step ended (or their colliders/bodies were removed).
         let mut i = 0;
         while i < self.states.len() {

@@ -158,7 +158,8 @@ impl PhysicsHooks for UserHooks {
         if ctx.collider1 == self.ghost || ctx.collider2 == self.ghost {
             None
         } else {
-            Some(SolverFlags::COMPUTE_IMPULSES)
+            // COMPUTE_IMPULSES (0.35) / COMPUTE_RIGID_IMPULSES (0.36): bit 0.
+            Some(SolverFlags::from_bits_retain(0b001))
         }
     }
     fn modify_solver_contacts(&self, _ctx: &mut ContactModificationContext) {
