@@ -388,7 +388,7 @@ pub(crate) fn observe(
     // farthest (manifolds may repeat a point, so no centroid of these is used).
     let mut off = [Vector::ZERO; 4];
     let mut len = 0usize;
-    for m in &pair.manifolds {
+    for m in crate::compat::pair_manifolds(pair) {
         for p in &m.points {
             if p.dist > prediction {
                 continue;
