@@ -110,8 +110,8 @@ pub struct Contensou {
 
 fn check_radius(radius: PatchRadius) -> Result<PatchRadius, ContensouError> {
     match radius {
-        PatchRadius::Given(r) if !(r >= 0.0) || !r.is_finite() => Err(ContensouError::InvalidRadius(r)),
-        PatchRadius::Hertz { effective_modulus: Some(e) } if !(e > 0.0) || !e.is_finite() => {
+        PatchRadius::Given(r) if !(r.is_finite() && r >= 0.0) => Err(ContensouError::InvalidRadius(r)),
+        PatchRadius::Hertz { effective_modulus: Some(e) } if !(e.is_finite() && e > 0.0) => {
             Err(ContensouError::InvalidParameter("effective_modulus", e))
         }
         r => Ok(r),

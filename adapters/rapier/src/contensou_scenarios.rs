@@ -138,7 +138,13 @@ pub fn puck_stop(v0: f32, omega0: f32, dt: f32, friction: PuckFriction, seconds:
 /// Exact-model reference for [`puck_stop`] (spec §4.1 disc ODE, [`PlaneProblem::disc`]):
 /// `(stop time in s, ε at r/r0 = r_fraction)` for the launch `(v0, omega0)`.
 pub fn puck_stop_expected(v0: f64, omega0: f64, r_fraction: f64) -> (f64, f64) {
-    let p = PlaneProblem::disc(Model::Exact);
+    puck_stop_expected_with(Model::Exact, v0, omega0, r_fraction)
+}
+
+/// As [`puck_stop_expected`] for another law (`ρ = κ` for the w-space models, as in the
+/// adapter).
+pub fn puck_stop_expected_with(model: Model, v0: f64, omega0: f64, r_fraction: f64) -> (f64, f64) {
+    let p = PlaneProblem::disc(model);
     let (s0, q0) = (1.0, PUCK_RADIUS as f64 * omega0 / v0);
     let r0 = (s0 * s0 + (2.0 / 3.0 * q0) * (2.0 / 3.0 * q0)).sqrt();
     let end = p.stop(s0, q0, 1e-9 * r0);
@@ -215,6 +221,18 @@ pub fn validation_rows() -> Vec<Row> {
         rows.push(Row::new(&case, "terminal ε at r/r0=0.05 vs exact ODE", eps_exp, on.eps_terminal, Tolerance::Rel(0.05), "spec §4.1 disc ODE (tribo::contensou::experiments)"));
         rows.push(Row::new(&case, "stop time [s]", t_exp, on.t_slide_stop.max(on.t_spin_stop), Tolerance::Rel(0.05), "spec §4.1: τ(1)·v0/(μg), τ(1) = 1.340298"));
         rows.push(Row::new(&case, "|t_slide_stop − t_spin_stop| [s]", 2.0 * dt as f64, (on.t_slide_stop - on.t_spin_stop).abs(), Tolerance::AtMost, "spec §4.1: slide and spin stop together"));
+        for model in [Model::Harmonic(2), Model::Harmonic(4)] {
+            let run = puck_stop(v0, w0, dt, PuckFriction::Contensou(model), 2.5);
+            let (_, e) = puck_stop_expected_with(model, v0 as f64, w0 as f64, run.r_fraction);
+            rows.push(Row::new(
+                &case,
+                format!("{model:?}: terminal ε vs the same law's disc ODE"),
+                e,
+                run.eps_terminal,
+                Tolerance::Rel(0.05),
+                "spec §3.2, §4.1 (ODE with the approximate law)",
+            ));
+        }
         let off = puck_stop(v0, w0, dt, PuckFriction::Independent, 2.5);
         rows.push(Row::new(
             format!("{case}, model off (independent limits)"),

@@ -109,3 +109,19 @@ fn configuration_errors_and_combine() {
     assert_eq!(FrictionMaterial::combine_contensou(Some(&plain), None), None);
     assert_eq!(FrictionMaterial::combine(Some(&pc), Some(&FrictionMaterial::Stock)), None);
 }
+
+#[test]
+fn approximate_laws_follow_their_own_disc_ode() {
+    // The adapter with a chosen approximation must reproduce that approximation's disc dynamics
+    // (spec §4.1 ODE with the same law, ρ = κ): terminal ε at the same r/r0 within 5 %, stop
+    // time within 3 %, and slide/spin stopping together.
+    for dt in DTS {
+        for model in [Model::Linear, Model::Harmonic(2), Model::Harmonic(4)] {
+            let run = puck_stop(3.0, 30.0, dt, PuckFriction::Contensou(model), 2.5);
+            let (t_exp, eps_exp) = puck_stop_expected_with(model, 3.0, 30.0, run.r_fraction);
+            assert!((run.eps_terminal / eps_exp - 1.0).abs() < 0.05, "dt {dt} {model:?}: ε {} vs {eps_exp}", run.eps_terminal);
+            assert!((run.t_slide_stop / t_exp - 1.0).abs() < 0.03, "dt {dt} {model:?}: stop {} vs {t_exp}", run.t_slide_stop);
+            assert!((run.t_slide_stop - run.t_spin_stop).abs() <= 2.0 * dt as f64 + 1e-9, "dt {dt} {model:?}: {run:?}");
+        }
+    }
+}
