@@ -14,7 +14,12 @@
 //!   velocity 0, max torque = capacity). rapier solves the motor implicitly inside its velocity
 //!   solver with a bounded impulse: a ball stops and stays stopped at dt = 1/60, with no chatter
 //!   and no creep. The roll motor axis is aligned with the rolling direction every step, so the
-//!   roll limit is isotropic in the tangent plane (no box).
+//!   roll limit is isotropic in the tangent plane (no box);
+//! * optional **Contensou contact model** ([`contensou`], [`FrictionMaterial::with_contensou`]):
+//!   coupled slide/spin friction of a finite patch (flat face or Hertz), the slide coefficient
+//!   `μ𝒬(ε)` and the spin-motor bound `μNκ𝒯(ε)` set together every step from the slip/spin
+//!   ratio ε — a spinning puck slides easily, and a puck launched sliding and spinning stops
+//!   both at the same instant.
 //!
 //! Colliders without a [`FrictionMaterial`] keep stock rapier behaviour.
 //!
