@@ -82,7 +82,7 @@ pub enum PatchRadius {
     /// The Hertz radius `a = (3 N R/(4 E*))^{1/3}` from the normal force of the previous step,
     /// the contact's effective curvature radius `R` and the effective modulus `E*` (Pa):
     /// `Some(E*)`, or `None` to take it from the material's
-    /// [`SpinModel::Hertz`](crate::SpinModel::Hertz).
+    /// [`SpinModel::Hertz`].
     Hertz {
         /// `E*` in Pa, or `None` for the material's Hertz modulus.
         effective_modulus: Option<f64>,
