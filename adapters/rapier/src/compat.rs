@@ -10,6 +10,8 @@ use crate::rapier3d::prelude::*;
 
 /// The parts of a rigid contact manifold the friction hook edits.
 pub(crate) struct ManifoldParts<'b> {
+    /// The solver manifold (a contact cluster when clustering applies), read-only.
+    pub manifold: &'b ContactManifold,
     /// The solver contacts (≤ 4 are used by the solver).
     pub solver_contacts: &'b mut Vec<SolverContact>,
     /// The per-manifold friction coefficient.
@@ -21,14 +23,14 @@ pub(crate) struct ManifoldParts<'b> {
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
 #[cfg(not(feature = "rapier-0-36"))]
 pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
-    Some(ManifoldParts { solver_contacts: ctx.solver_contacts, friction: ctx.friction, normal: ctx.normal })
+    Some(ManifoldParts { manifold: ctx.manifold, solver_contacts: ctx.solver_contacts, friction: ctx.friction, normal: ctx.normal })
 }
 
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
 #[cfg(feature = "rapier-0-36")]
 pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
     let m = ctx.rigid_mut()?;
-    Some(ManifoldParts { solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
+    Some(ManifoldParts { manifold: m.manifold, solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
 }
 
 /// The contact manifolds of a pair (0.35: the `manifolds` field; 0.36: `manifolds()`).
@@ -43,8 +45,10 @@ pub(crate) fn pair_manifolds(pair: &ContactPair) -> &[ContactManifold] {
     pair.manifolds()
 }
 
-/// Whether `ContactData::impulse` includes the warm-start impulse the step began with on top of
-/// the step's total (rapier 0.35; fixed in 0.35.2 / 0.36: "one substep too many").
+/// Whether `ContactData::impulse` includes, on top of the step's total, the warm-start impulse
+/// the solver began the step with (rapier 0.35; fixed in 0.35.2 / 0.36: "one substep too
+/// many"). tribo reads that warm start in the hook (the solver manifold's
+/// `data.warmstart_impulse`, which the constraint builder uses) and subtracts it.
 #[cfg(not(feature = "rapier-0-36"))]
 pub(crate) const IMPULSE_INCLUDES_WARMSTART: bool = true;
 /// Whether `ContactData::impulse` includes the warm-start impulse the step began with.

@@ -28,7 +28,7 @@ pub struct Curvature {
 }
 
 fn side(radius: f32, axis_dot_dir: f32) -> Curvature {
-    if !(radius > 0.0) || !radius.is_finite() {
+    if !(radius.is_finite() && radius > 0.0) {
         return Curvature::default();
     }
     let r = radius as f64;
@@ -37,7 +37,7 @@ fn side(radius: f32, axis_dot_dir: f32) -> Curvature {
 }
 
 fn sphere(radius: f32) -> Curvature {
-    if !(radius > 0.0) || !radius.is_finite() {
+    if !(radius.is_finite() && radius > 0.0) {
         return Curvature::default();
     }
     Curvature { directional: 1.0 / radius as f64, mean: 1.0 / radius as f64 }

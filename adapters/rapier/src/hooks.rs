@@ -35,6 +35,11 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
         let Some(mut parts) = compat::manifold_parts(context) else { return };
+        // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction);
+        // first, so the warm start below is the one of the contact the solver will use.
+        if self.tribo.contensou_collapse(c1, c2) {
+            crate::contensou::collapse(&mut parts);
+        }
         // A contact new in this step: static unless the surfaces already slide past each other.
         let sliding = || {
             let Some(c) = parts.solver_contacts.first() else { return false };
@@ -43,22 +48,24 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             let dv = v(b2, c.anchor2) - v(b1, c.anchor1);
             (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
         };
-        match self.tribo.hook_plan(c1, c2, sliding) {
-            Some((mu, tangent_velocity)) => {
-                *parts.friction = mu;
-                if tangent_velocity != Vector::ZERO {
-                    for c in parts.solver_contacts.iter_mut() {
-                        if c.tangent_velocity == Vector::ZERO {
-                            c.tangent_velocity = tangent_velocity;
-                        }
+        // The warm-start normal impulse the solver will start from (see compat).
+        let warmstart = || {
+            parts
+                .solver_contacts
+                .iter()
+                .map(|c| parts.manifold.points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0)))
+                .sum::<f32>()
+        };
+        let plan = self.tribo.hook_plan(c1, c2, warmstart, sliding);
+        if let Some((mu, tangent_velocity)) = plan {
+            *parts.friction = mu;
+            if tangent_velocity != Vector::ZERO {
+                for c in parts.solver_contacts.iter_mut() {
+                    if c.tangent_velocity == Vector::ZERO {
+                        c.tangent_velocity = tangent_velocity;
                     }
                 }
             }
-            None => {}
-        }
-        // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction).
-        if self.tribo.contensou_collapse(c1, c2) {
-            crate::contensou::collapse(&mut parts);
         }
     }
 }

@@ -13,8 +13,9 @@
 //!   [`GenericJoint`](rapier3d::prelude::GenericJoint) per contact (target relative angular
 //!   velocity 0, max torque = capacity). rapier solves the motor implicitly inside its velocity
 //!   solver with a bounded impulse: a ball stops and stays stopped at dt = 1/60, with no chatter
-//!   and no creep. The roll motor axis is aligned with the rolling direction every step, so the
-//!   roll limit is isotropic in the tangent plane (no box);
+//!   and no creep. The single roll row is aligned every step with the rolling axis (slip) or
+//!   the accumulated roll deflection (stick), so the roll limit is a circle in the tangent
+//!   plane (no box);
 //! * optional **Contensou contact model** ([`contensou`], [`FrictionMaterial::with_contensou`]):
 //!   coupled slide/spin friction of a finite patch (flat face or Hertz), the slide coefficient
 //!   `μ𝒬(ε)` and the spin-motor bound `μNκ𝒯(ε)` set together every step from the slip/spin
@@ -55,12 +56,21 @@
 //! [`TriboRapier::step_world`] does the same around a rapier `PhysicsWorld`.
 //!
 //! ## Design notes
+//! * **Contact identity: one state per touching collider pair** (key: the two collider handles
+//!   in rapier's pair order). The manifolds of a composite shape (mesh triangles, compound
+//!   parts) are merged into that one state: rapier's friction coefficient is per manifold and
+//!   its contact clustering merges coplanar manifolds anyway, and the roll/spin motor acts on the
+//!   relative rotation of the two bodies, so one per pair. Keying by sub-shape and feature ids
+//!   would make the state churn whenever rapier regenerates features (a rocking brick) without
+//!   changing any load.
 //! * One state per contacting collider pair: modes (static/kinetic) of slide, roll and spin,
 //!   the slide and roll/spin deflections of a sticking contact, the last normal force
 //!   `N = Σ impulse/dt` read from `ContactPair::solver_manifolds()`, and the motor joint.
-//!   A mechanism is static while its relative velocity after the step stays below
-//!   [`Settings::slip_speed`] (slide) or `slip_speed·κ̄` (roll, spin) and becomes kinetic when the
-//!   bounded constraint (friction cone, motor) could not hold it.
+//!   A mechanism goes from stick to slip when the deflection accumulated while sticking
+//!   (slide offset, roll angle, spin angle) exceeds the material's static threshold (`μs N/K_E`,
+//!   `Θ^s`, `𝒮_s^ψ`; spec §2.2, §3.4, §4.2): the bounded constraint (friction cone, motor)
+//!   could not hold it. It returns to stick when the relative velocity falls below
+//!   [`Settings::slip_speed`] (angular: `slip_speed·κ̄`).
 //! * Roll and spin capacities use the normal force of the previous step (one-step lag); on the
 //!   first step of a contact they are 0 (spec §1.2: no loads on the first contact step).
 //! * The motor acts on the *relative* angular velocity of the two bodies (equal and opposite

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use crate::compat;
@@ -18,10 +19,10 @@ pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
-    /// Relative slip speed (m/s) above which a sticking contact becomes kinetic, and below
-    /// which a slipping one sticks again. For roll and spin the angular threshold is
-    /// `slip_speed · κ̄` (κ̄ the contact's mean curvature: `slip_speed/R` for a ball on a plane).
-    /// Default `1e-3`.
+    /// Relative slip speed (m/s) below which a slipping contact sticks again (a sticking one
+    /// slips when its accumulated slip exceeds the material's static threshold `μs N/K_E`).
+    /// For roll and spin the angular speed is `slip_speed · κ̄` (κ̄ the contact's curvature:
+    /// `slip_speed/R` for a ball on a plane). Default `1e-3`.
     pub slip_speed: f32,
     /// Fraction (0..=1) of the accumulated stick deflection (slide offset from the anchor,
     /// roll and spin angles) removed per step by the anchor pull-back. 0 disables it (the
@@ -128,7 +129,9 @@ struct PairState {
     stock: bool,
     seen: u64,
     n: f32,
-    warmstart: f32,
+    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
+    /// hook over the pair's solver manifolds.
+    warmstart: AtomicU32,
     normal: Vector,
     point: Vector,
     slide: Mode,
@@ -275,10 +278,22 @@ impl TriboRapier {
     }
 
     /// Friction coefficient and tangent velocity for the hook, or `None` for stock.
-    pub(crate) fn hook_plan(&self, c1: ColliderHandle, c2: ColliderHandle, sliding: impl FnOnce() -> bool) -> Option<(f32, Vector)> {
+    pub(crate) fn hook_plan(
+        &self,
+        c1: ColliderHandle,
+        c2: ColliderHandle,
+        warmstart: impl FnOnce() -> f32,
+        sliding: impl FnOnce() -> bool,
+    ) -> Option<(f32, Vector)> {
         match self.index.get(&key(c1, c2)) {
             Some(&i) => {
                 let s = &self.states[i as usize];
+                if compat::IMPULSE_INCLUDES_WARMSTART {
+                    let add = warmstart();
+                    if add != 0.0 {
+                        let _ = s.warmstart.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| Some((f32::from_bits(b) + add).to_bits()));
+                    }
+                }
                 if s.stock {
                     None
                 } else {
@@ -452,6 +467,7 @@ impl TriboRapier {
 
         let mut i = 0;
         while i < self.states.len() {
+            *self.states[i].warmstart.get_mut() = 0;
             let (c1, c2) = (self.states[i].c1, self.states[i].c2);
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
                 self.remove_state(i, joints);
@@ -512,12 +528,12 @@ impl TriboRapier {
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
             let w = w2 - w1;
             let wt = w - n * w.dot(n);
-            let cand = if wt.length() > 1e-6 {
-                wt
-            } else if s.roll_defl.length() > 1e-9 {
-                s.roll_defl - n * s.roll_defl.dot(n)
-            } else {
-                s.roll_axis - n * s.roll_axis.dot(n)
+            let cand = match s.roll {
+                // Sticking: along the accumulated roll deflection (the direction the load turns
+                // the body); rolling: along the rolling axis.
+                Mode::Static if s.roll_defl.length() > 1e-7 => s.roll_defl - n * s.roll_defl.dot(n),
+                _ if wt.length() > 1e-6 => wt,
+                _ => s.roll_axis - n * s.roll_axis.dot(n),
             };
             let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
             let ez = n.cross(e);
@@ -554,10 +570,8 @@ impl TriboRapier {
             let roll_target = if s.roll == Mode::Static { -s.roll_defl * (gain / dt) } else { Vector::ZERO };
             let spin_target = if s.spin == Mode::Static { -s.spin_defl * (gain / dt) } else { 0.0 };
             let need_joint = (roll_cap > 0.0 || spin_cap > 0.0) && finite(n) && finite(point);
-            let (roll_y, roll_z) = match s.roll {
-                Mode::Static => (roll_cap, roll_cap),
-                Mode::Kinetic => (roll_cap, 0.0),
-            };
+            // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
+            let (roll_y, roll_z) = (roll_cap, 0.0);
             let (roll_y, roll_z) = (roll_y.max(cz_tilt[0]), roll_z.max(cz_tilt[1]));
             let need_joint = need_joint || (cz_tilt[0].max(cz_tilt[1]) > 0.0 && finite(n) && finite(point));
 
@@ -630,15 +644,17 @@ impl TriboRapier {
         fresh.extend(new_pairs.iter().map(|&(a, b)| (key(a, b), ())));
         for pair in narrow_phase.contact_pairs() {
             let (c1, c2) = (pair.collider1, pair.collider2);
-            if !self.index.contains_key(&key(c1, c2)) && !fresh.contains_key(&key(c1, c2)) {
-                continue;
-            }
+            let k = key(c1, c2);
+            let idx = match self.index.get(&k) {
+                Some(&i) => Some(i as usize),
+                None if !fresh.is_empty() && fresh.contains_key(&k) => None,
+                None => continue,
+            };
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
             let (rb1, rb2) = (col1.parent().and_then(|b| bodies.get(b)), col2.parent().and_then(|b| bodies.get(b)));
             let active = is_moving_body(rb1) || is_moving_body(rb2);
-            let k = key(c1, c2);
-            let idx = match self.index.get(&k) {
-                Some(&i) => i as usize,
+            let idx = match idx {
+                Some(i) => i,
                 None => {
                     if !active || !pair.has_any_active_contact() {
                         continue;
@@ -652,7 +668,7 @@ impl TriboRapier {
                         stock: false,
                         seen: 0,
                         n: 0.0,
-                        warmstart: 0.0,
+                        warmstart: AtomicU32::new(0),
                         normal: Vector::Y,
                         point: Vector::ZERO,
                         slide: Mode::Static,
@@ -684,7 +700,6 @@ impl TriboRapier {
             // `impulse` the step's total plus the warm start it began with (the last substep
             // impulse of the previous step, counted twice); 0.36 reports the plain total.
             let mut imp = 0.0f32;
-            let mut ws = 0.0f32;
             let mut nsum = Vector::ZERO;
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
@@ -692,9 +707,7 @@ impl TriboRapier {
             for m in pair.solver_manifolds() {
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
-                    let (pi, wsi) = m.points.get(id).map_or((0.0, 0.0), |p| (p.data.impulse, p.data.warmstart_impulse));
-                    let pi = pi.max(0.0);
-                    ws += wsi.max(0.0);
+                    let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse).max(0.0);
                     let (a, b) = m.data.solver_contact_world_points(c, bodies);
                     imp += pi;
                     nsum += m.data.normal * pi;
@@ -719,8 +732,8 @@ impl TriboRapier {
             }
             let s = &mut self.states[idx];
             s.seen = step;
-            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - s.warmstart } else { imp };
-            s.warmstart = ws;
+            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - f32::from_bits(*s.warmstart.get_mut()) } else { imp };
+            *s.warmstart.get_mut() = 0;
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
