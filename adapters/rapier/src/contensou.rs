@@ -35,9 +35,9 @@
 //! centroid** (the patch centre), which turns the twist row off and puts the friction force at
 //! the patch centre where the Contensou resultant acts. The tipping support the removed points
 //! gave is restored by the motor joint's two tangent rows (`AngY`, `AngZ`, target relative
-//! angular velocity 0): their torque bound is `N` times the extent of the contact points across
-//! each axis — the largest moment a rigid flat face can carry — so the face still tips over
-//! when it should. Contacts with one point (a ball, a capsule end) are left as they are.
+//! angular velocity 0, or the slow rate that levels a slightly tilted face): their torque bound
+//! is `N` times the extent of the contact points across each axis — the largest moment a rigid
+//! flat face can carry — so the face still tips over when it should. Contacts with one point (a ball, a capsule end) are left as they are.
 //! The collapse starts on a contact's third step (the normal force and the point spread are
 //! taken from the previous step).
 //!
@@ -63,9 +63,10 @@
 //! * Only circular axisymmetric patches (the closed forms of [`tribo::contensou`]).
 //! * Two Contensou colliders in contact: collider 1's contact model is used (rapier's pair
 //!   order); the [`Material`]s combine as usual.
-//! * The tipping support holds the tilt *rate* at zero (bounded); it does not level a face that
-//!   is already tilted. With rapier 0.36 (feature `rapier-0-36`) a one-step tangential kick
-//!   has been seen on a fast-spinning puck, leaving a tilt of a few degrees (not with 0.35).
+//! * The tipping rows level a slightly tilted face slowly (rate 5/s at the default anchor
+//!   gain, from the slope of the contact points' separations) and otherwise hold the tilt
+//!   rate at zero; the first two steps of a new contact use rapier's own multi-point friction
+//!   (a puck launched spinning loses a little spin there).
 
 use crate::compat::ManifoldParts;
 use crate::rapier3d::prelude::*;
@@ -253,6 +254,9 @@ pub(crate) struct PairContensou {
     /// Patch centre at the end of the last step (centroid of the contact points on the moving
     /// body, at its current pose), if known.
     pub centre: Option<Vector>,
+    /// Slope of the separation across the face (world tangent vector, rad): the face's tilt
+    /// relative to the other surface, from the manifold points' distances.
+    pub slope: Vector,
     /// Last slip–spin ratio (diagnostic).
     pub eps: f64,
     /// Last patch radius (diagnostic).
@@ -279,6 +283,9 @@ impl ContensouInfo {
     }
 }
 
+/// Levelling rate of a tilted flat face (1/s) at the default anchor gain 0.5.
+const LEVEL_RATE: f32 = 5.0;
+
 /// Inputs of [`step_limits`], gathered by the store's `before_step`.
 pub(crate) struct StepInput<'a> {
     pub contensou: &'a Contensou,
@@ -296,6 +303,10 @@ pub(crate) struct StepInput<'a> {
     pub axis_y: Vector,
     /// AngZ axis, `n × axis_y`.
     pub axis_z: Vector,
+    /// Fraction of the face tilt removed per step by the tipping rows (the store's anchor gain).
+    pub gain: f32,
+    /// Time step (s).
+    pub dt: f32,
 }
 
 /// Outputs of [`step_limits`].
@@ -306,6 +317,9 @@ pub(crate) struct StepOutput {
     pub spin_cap: f32,
     /// Tipping-support bounds about AngY and AngZ (0 unless collapsing).
     pub tilt: [f32; 2],
+    /// Target relative angular velocity of the tipping rows (levels a tilted face; zero
+    /// unless collapsing).
+    pub level: Vector,
 }
 
 /// Coupled slide/spin limits of one Contensou contact for the next step; updates `state`.
@@ -346,8 +360,13 @@ pub(crate) fn step_limits(inp: &StepInput, state: &mut PairContensou) -> StepOut
         tilt = [inp.n * across(inp.axis_z), inp.n * across(inp.axis_y)];
     }
     state.collapse = state.spread_len > 1 && inp.n > 0.0;
+    // Level a tilted face: rotate so the raised side comes down, `ω = k n × slope` with
+    // `k = LEVEL_RATE·gain/0.5` (1/s, dt-independent: the slope read from the penetrations
+    // carries solver noise that a per-step gain would amplify at small dt).
+    let level = if state.collapse && inp.dt > 0.0 { n.cross(state.slope) * (LEVEL_RATE * inp.gain / 0.5) } else { Vector::ZERO };
+    let level = if level.is_finite() { level } else { Vector::ZERO };
     let clean = |x: f64| if x.is_finite() && x > 0.0 { x as f32 } else { 0.0 };
-    StepOutput { mu: clean(mu_eff), spin_cap: clean(spin_cap), tilt: tilt.map(|t| if t.is_finite() { t } else { 0.0 }) }
+    StepOutput { mu: clean(mu_eff), spin_cap: clean(spin_cap), tilt: tilt.map(|t| if t.is_finite() { t } else { 0.0 }), level }
 }
 
 /// Records the patch centre and the spread of the contact points of an enabled Contensou
@@ -391,6 +410,9 @@ pub(crate) fn observe(
     // farthest (manifolds may repeat a point, so no centroid of these is used).
     let mut off = [Vector::ZERO; 4];
     let mut len = 0usize;
+    // Least-squares plane of the separations over the tangential offsets: dist ≈ a + slope·d.
+    let (t1, t2) = normal.any_orthonormal_pair();
+    let (mut sxx, mut sxy, mut syy, mut sx, mut sy, mut sd, mut sxd, mut syd, mut cnt) = (0.0f64, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
     for m in crate::compat::pair_manifolds(pair) {
         for p in &m.points {
             if p.dist > prediction {
@@ -401,9 +423,19 @@ pub(crate) fn observe(
             let q = cols[0].position().transform_point(l1) * w[0] + cols[1].position().transform_point(l2) * w[1];
             let d = q - c;
             let d = d - normal * d.dot(normal);
-            if !d.is_finite() {
+            if !d.is_finite() || !p.dist.is_finite() {
                 continue;
             }
+            let (x, y, z) = (d.dot(t1) as f64, d.dot(t2) as f64, p.dist as f64);
+            sxx += x * x;
+            sxy += x * y;
+            syy += y * y;
+            sx += x;
+            sy += y;
+            sd += z;
+            sxd += x * z;
+            syd += y * z;
+            cnt += 1.0;
             if len < 4 {
                 off[len] = d;
                 len += 1;
@@ -416,6 +448,29 @@ pub(crate) fn observe(
     }
     state.spread = off;
     state.spread_len = if len > 1 { len as u8 } else { 0 };
+    state.slope = Vector::ZERO;
+    if cnt >= 2.0 {
+        // centred sums
+        let (mx, my, md) = (sx / cnt, sy / cnt, sd / cnt);
+        let (a, b, cc) = (sxx - cnt * mx * mx, sxy - cnt * mx * my, syy - cnt * my * my);
+        let (u, v) = (sxd - cnt * mx * md, syd - cnt * my * md);
+        let tr = a + cc;
+        let det = a * cc - b * b;
+        let (gx, gy) = if tr > 0.0 && det > 1e-6 * tr * tr {
+            ((cc * u - b * v) / det, (a * v - b * u) / det)
+        } else if tr > 0.0 {
+            // collinear points: slope along their line only
+            let k = (u * a + v * b) / (a * a + b * b).max(f64::MIN_POSITIVE);
+            let k2 = (u * b + v * cc) / (b * b + cc * cc).max(f64::MIN_POSITIVE);
+            if a >= cc { (k, 0.0) } else { (0.0, k2) }
+        } else {
+            (0.0, 0.0)
+        };
+        let g = t1 * gx as f32 + t2 * gy as f32;
+        // small-angle slope, clamped (a face tilted beyond ~0.3 rad is not a face contact)
+        let g = if g.length() > 0.3 { g * (0.3 / g.length()) } else { g };
+        state.slope = if g.is_finite() { g } else { Vector::ZERO };
+    }
 }
 
 /// Replaces the solver contacts of a manifold by one contact at the centroid of their

@@ -548,15 +548,15 @@ impl TriboRapier {
             // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
             let mut cz = s.contensou;
             let cz_cfg = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
-            let (mu, spin_cap, cz_tilt) = match &cz_cfg {
+            let (mu, spin_cap, (cz_tilt, cz_level)) = match &cz_cfg {
                 Some(cfg) => {
-                    let input = crate::contensou::StepInput { contensou: cfg, material: mat, n: nf, normal: n, point, slide: s.slide, spin: s.spin, rb1, rb2, mean_curvature: k1.mean + k2.mean, slip_speed: self.settings.slip_speed, axis_y: e, axis_z: ez };
+                    let input = crate::contensou::StepInput { contensou: cfg, material: mat, n: nf, normal: n, point, slide: s.slide, spin: s.spin, rb1, rb2, mean_curvature: k1.mean + k2.mean, slip_speed: self.settings.slip_speed, axis_y: e, axis_z: ez, gain, dt };
                     let o = crate::contensou::step_limits(&input, &mut cz);
-                    (o.mu, o.spin_cap, o.tilt)
+                    (o.mu, o.spin_cap, (o.tilt, o.level))
                 }
                 None => {
                     cz = Default::default();
-                    (mu, spin_cap, [0.0; 2])
+                    (mu, spin_cap, ([0.0; 2], Vector::ZERO))
                 }
             };
             // Anchor pull-back for a contact at rest (sticking and not rolling).
@@ -574,6 +574,7 @@ impl TriboRapier {
             let (roll_y, roll_z) = (roll_cap, 0.0);
             let (roll_y, roll_z) = (roll_y.max(cz_tilt[0]), roll_z.max(cz_tilt[1]));
             let need_joint = need_joint || (cz_tilt[0].max(cz_tilt[1]) > 0.0 && finite(n) && finite(point));
+            let roll_target = roll_target + cz_level;
 
             let s = &mut self.states[i];
             s.contensou = cz;
