@@ -522,8 +522,8 @@ impl TriboRapier {
             let n = s.normal;
             let point = s.point;
             let nf = s.n;
-            // Roll axis: the rolling direction (relative angular velocity), else the stick
-            // deflection, else the previous axis; always re-projected on the tangent plane.
+            // Roll axis: the stick deflection (static) or the rolling direction (relative
+            // angular velocity), else the previous axis; always re-projected on the tangent plane.
             let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
             let w = w2 - w1;
