@@ -15,7 +15,12 @@
 //!   solver with a bounded impulse: a ball stops and stays stopped at dt = 1/60, with no chatter
 //!   and no creep. The single roll row is aligned every step with the rolling axis (slip) or
 //!   the accumulated roll deflection (stick), so the roll limit is a circle in the tangent
-//!   plane (no box).
+//!   plane (no box);
+//! * optional **Contensou contact model** ([`contensou`], [`FrictionMaterial::with_contensou`]):
+//!   coupled slide/spin friction of a finite patch (flat face or Hertz), the slide coefficient
+//!   `μ𝒬(ε)` and the spin-motor bound `μNκ𝒯(ε)` set together every step from the slip/spin
+//!   ratio ε — a spinning puck slides easily, and a puck launched sliding and spinning stops
+//!   both at the same instant.
 //!
 //! Colliders without a [`FrictionMaterial`] keep stock rapier behaviour.
 //!
@@ -91,6 +96,8 @@ pub use rapier3d;
 pub use rapier3d_036 as rapier3d;
 
 mod compat;
+pub mod contensou;
+pub mod contensou_scenarios;
 pub mod curvature;
 pub mod diagnostics;
 mod hooks;
@@ -118,6 +125,10 @@ pub enum FrictionMaterial {
     Stock,
     /// tribo friction with this material.
     Tribo(Material),
+    /// tribo friction with this material and the Contensou contact model (coupled slide/spin
+    /// limits of a finite patch, see [`contensou`]); build with
+    /// [`FrictionMaterial::with_contensou`].
+    Contensou(Material, contensou::Contensou),
 }
 
 impl FrictionMaterial {
@@ -150,6 +161,7 @@ impl FrictionMaterial {
         match self {
             FrictionMaterial::Stock => Ok(self),
             FrictionMaterial::Tribo(m) => Ok(FrictionMaterial::Tribo(f(m)?)),
+            FrictionMaterial::Contensou(m, c) => Ok(FrictionMaterial::Contensou(f(m)?, c)),
         }
     }
 
@@ -158,6 +170,7 @@ impl FrictionMaterial {
         match self {
             FrictionMaterial::Stock => None,
             FrictionMaterial::Tribo(m) => Some(m),
+            FrictionMaterial::Contensou(m, _) => Some(m),
         }
     }
 
@@ -169,6 +182,9 @@ impl FrictionMaterial {
             (Some(FrictionMaterial::Tribo(x)), Some(FrictionMaterial::Tribo(y))) => Some(x.combine(y)),
             (Some(FrictionMaterial::Tribo(x)), None) | (None, Some(FrictionMaterial::Tribo(x))) => Some(*x),
             (None, None) => None,
+            // Contensou materials combine like Tribo ones (contact model: FrictionMaterial::combine_contensou).
+            (Some(x), Some(y)) => Some(x.material()?.combine(y.material()?)),
+            (Some(x), None) | (None, Some(x)) => x.material().copied(),
         }
     }
 }
