@@ -10,7 +10,7 @@ use crate::rapier3d::prelude::*;
 
 /// The parts of a rigid contact manifold the friction hook edits.
 pub(crate) struct ManifoldParts<'b> {
-    /// The narrow-phase (or cluster) manifold, read-only.
+    /// The solver manifold (a contact cluster when clustering applies), read-only.
     pub manifold: &'b ContactManifold,
     /// The solver contacts (≤ 4 are used by the solver).
     pub solver_contacts: &'b mut Vec<SolverContact>,
@@ -33,8 +33,10 @@ pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) ->
     Some(ManifoldParts { manifold: m.manifold, solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
 }
 
-/// Whether `ContactData::impulse` includes the warm-start impulse the step began with on top of
-/// the step's total (rapier 0.35; fixed in 0.35.2 / 0.36: "one substep too many").
+/// Whether `ContactData::impulse` includes, on top of the step's total, the warm-start impulse
+/// the solver began the step with (rapier 0.35; fixed in 0.35.2 / 0.36: "one substep too
+/// many"). tribo reads that warm start in the hook (the solver manifold's
+/// `data.warmstart_impulse`, which the constraint builder uses) and subtracts it.
 #[cfg(not(feature = "rapier-0-36"))]
 pub(crate) const IMPULSE_INCLUDES_WARMSTART: bool = true;
 /// Whether `ContactData::impulse` includes the warm-start impulse the step began with.

@@ -28,7 +28,7 @@ pub struct Curvature {
 }
 
 fn side(radius: f32, axis_dot_dir: f32) -> Curvature {
-    if !(radius > 0.0) || !radius.is_finite() {
+    if !(radius.is_finite() && radius > 0.0) {
         return Curvature::default();
     }
     let r = radius as f64;
@@ -37,7 +37,7 @@ fn side(radius: f32, axis_dot_dir: f32) -> Curvature {
 }
 
 fn sphere(radius: f32) -> Curvature {
-    if !(radius > 0.0) || !radius.is_finite() {
+    if !(radius.is_finite() && radius > 0.0) {
         return Curvature::default();
     }
     Curvature { directional: 1.0 / radius as f64, mean: 1.0 / radius as f64 }
@@ -48,6 +48,10 @@ fn sphere(radius: f32) -> Curvature {
 /// `local_point` is the contact point in the collider frame (used by the cone).
 pub fn shape_curvature(shape: &dyn Shape, local_point: Vector, local_normal: Vector, local_dir: Vector) -> Curvature {
     const SIDE: f32 = 0.05; // |n·axis| below this: on the curved side
+    match shape.shape_type() {
+        ShapeType::Ball | ShapeType::Capsule | ShapeType::Cylinder | ShapeType::RoundCylinder | ShapeType::Cone => {}
+        _ => return Curvature::default(),
+    }
     if let Some(b) = shape.as_ball() {
         return sphere(b.radius);
     }

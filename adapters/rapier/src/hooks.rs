@@ -43,18 +43,24 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             let dv = v(b2, c.anchor2) - v(b1, c.anchor1);
             (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
         };
-        match self.tribo.hook_plan(c1, c2, sliding) {
-            Some((mu, tangent_velocity)) => {
-                *parts.friction = mu;
-                if tangent_velocity != Vector::ZERO {
-                    for c in parts.solver_contacts.iter_mut() {
-                        if c.tangent_velocity == Vector::ZERO {
-                            c.tangent_velocity = tangent_velocity;
-                        }
+        // The warm-start normal impulse the solver will start from (see compat).
+        let warmstart = || {
+            parts
+                .solver_contacts
+                .iter()
+                .map(|c| parts.manifold.points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0)))
+                .sum::<f32>()
+        };
+        let plan = self.tribo.hook_plan(c1, c2, warmstart, sliding);
+        if let Some((mu, tangent_velocity)) = plan {
+            *parts.friction = mu;
+            if tangent_velocity != Vector::ZERO {
+                for c in parts.solver_contacts.iter_mut() {
+                    if c.tangent_velocity == Vector::ZERO {
+                        c.tangent_velocity = tangent_velocity;
                     }
                 }
             }
-            None => {}
         }
     }
 }

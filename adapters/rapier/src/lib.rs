@@ -13,8 +13,9 @@
 //!   [`GenericJoint`](rapier3d::prelude::GenericJoint) per contact (target relative angular
 //!   velocity 0, max torque = capacity). rapier solves the motor implicitly inside its velocity
 //!   solver with a bounded impulse: a ball stops and stays stopped at dt = 1/60, with no chatter
-//!   and no creep. The roll motor axis is aligned with the rolling direction every step, so the
-//!   roll limit is isotropic in the tangent plane (no box).
+//!   and no creep. The single roll row is aligned every step with the rolling axis (slip) or
+//!   the accumulated roll deflection (stick), so the roll limit is a circle in the tangent
+//!   plane (no box).
 //!
 //! Colliders without a [`FrictionMaterial`] keep stock rapier behaviour.
 //!
@@ -34,9 +35,14 @@
 //! let user_hooks = (); // your own PhysicsHooks, if any: they still run
 //! for _ in 0..600 {
 //!     tribo.before_step(&params, &mut bodies, &mut colliders, &mut impulse_joints);
+//!     # #[cfg(not(feature = "rapier-0-36"))]
 //!     pipeline.step(gravity, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
 //!         &mut bodies, &mut colliders, &mut impulse_joints, &mut multibody_joints, &mut ccd,
 //!         &tribo.hooks(&user_hooks), &());
+//!     # #[cfg(feature = "rapier-0-36")]
+//!     # pipeline.step(gravity, &params, &mut islands, &mut broad_phase, &mut narrow_phase,
+//!     #     &mut bodies, &mut colliders, &mut impulse_joints, &mut multibody_joints,
+//!     #     &mut SoftBodySet::new(), &mut ccd, &tribo.hooks(&user_hooks), &());
 //!     tribo.after_step(&params, &bodies, &colliders, &narrow_phase, &mut impulse_joints);
 //! }
 //! # Ok::<(), tribo_rapier::ParamError>(())
@@ -48,9 +54,11 @@
 //! * One state per contacting collider pair: modes (static/kinetic) of slide, roll and spin,
 //!   the slide and roll/spin deflections of a sticking contact, the last normal force
 //!   `N = Σ impulse/dt` read from `ContactPair::solver_manifolds()`, and the motor joint.
-//!   A mechanism is static while its relative velocity after the step stays below
-//!   [`Settings::slip_speed`] (slide) or `slip_speed·κ̄` (roll, spin) and becomes kinetic when the
-//!   bounded constraint (friction cone, motor) could not hold it.
+//!   A mechanism goes from stick to slip when the deflection accumulated while sticking
+//!   (slide offset, roll angle, spin angle) exceeds the material's static threshold (`μs N/K_E`,
+//!   `Θ^s`, `𝒮_s^ψ`; spec §2.2, §3.4, §4.2): the bounded constraint (friction cone, motor)
+//!   could not hold it. It returns to stick when the relative velocity falls below
+//!   [`Settings::slip_speed`] (angular: `slip_speed·κ̄`).
 //! * Roll and spin capacities use the normal force of the previous step (one-step lag); on the
 //!   first step of a contact they are 0 (spec §1.2: no loads on the first contact step).
 //! * The motor acts on the *relative* angular velocity of the two bodies (equal and opposite
@@ -85,7 +93,7 @@ mod validation;
 pub use hooks::TriboHooks;
 pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
 pub use tribo::tracking::{Damping, Material, Mode, ParamError, SpinModel};
-pub use validation::validation_rows;
+pub use validation::{comparisons, validation_rows, Comparison};
 
 /// Friction material of one collider.
 ///

@@ -349,6 +349,10 @@ pub enum Phase {
 pub struct InclineRun {
     /// Sequence of distinct phases in order (other mode combinations skipped).
     pub phases: Vec<Phase>,
+    /// Time (s) at which each entry of `phases` began.
+    pub phase_times: Vec<f64>,
+    /// `v/(ωR)` at 1 s (1 = rolling without slip; spec emulator: 0.491 m / 0.2 m = 2.455).
+    pub slip_ratio: f64,
     /// Up-slope acceleration over t ∈ [0.5, 1] s (m/s²).
     pub final_accel: f64,
     /// Up-slope velocity at 1 s.
@@ -380,6 +384,7 @@ pub fn sphere_up_incline(dt: f32, friction: Friction) -> InclineRun {
         &t3_material(),
     );
     let mut phases: Vec<Phase> = Vec::new();
+    let mut phase_times = Vec::new();
     let (mut v05, mut v1) = (0.0, 0.0);
     for k in 1..=steps(1.0, dt) {
         sim.step();
@@ -399,11 +404,15 @@ pub fn sphere_up_incline(dt: f32, friction: Friction) -> InclineRun {
             if let Some(p) = ph {
                 if phases.last() != Some(&p) {
                     phases.push(p);
+                    phase_times.push(sim.time);
                 }
             }
         }
     }
-    InclineRun { phases, final_accel: (v1 - v05) / 0.5, v_end: v1 }
+    // Rolling down: ω about −z... v_up < 0 and ω_z > 0 for rolling down-slope (+x).
+    let w = sim.body(b).angvel().z as f64;
+    let slip_ratio = if w.abs() > 1e-9 { (v1 / (w * r as f64)).abs() } else { f64::INFINITY };
+    InclineRun { phases, phase_times, slip_ratio, final_accel: (v1 - v05) / 0.5, v_end: v1 }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -420,6 +429,8 @@ pub struct PileRun {
     pub nan: bool,
     /// Bodies outside the box at the end.
     pub escaped: usize,
+    /// Highest sphere centre at the end (m): a heap vs a flat layer (0.1).
+    pub max_height: f64,
     /// Number of tribo contacts at the end (0 for stock).
     pub contacts: usize,
 }
@@ -433,22 +444,29 @@ pub fn pile_material() -> Material {
 }
 
 /// Builds a pile scene: `n` spheres of radius 0.1 (density 1000) dropped in a grid into an
-/// open box of inner half-width `half` (floor at y = 0, walls 1.5 m high).
+/// open box of inner half-width `half` (floor at y = 0, walls higher than the grid).
 pub fn pile_scene(n: usize, half: f32, dt: f32, friction: Friction) -> (Sim, Vec<RigidBodyHandle>) {
+    pile_scene_in(n, half, half, dt, friction)
+}
+
+/// Like [`pile_scene`], the spheres spawned in a column of half-width `spawn_half` at the
+/// centre of a box of half-width `half`.
+pub fn pile_scene_in(n: usize, half: f32, spawn_half: f32, dt: f32, friction: Friction) -> (Sim, Vec<RigidBodyHandle>) {
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), dt, friction);
     sim.add_ground(half + 2.0);
+    let (r, spacing) = (0.1f32, 0.23f32);
+    let per_row = ((2.0 * spawn_half - 2.0 * r) / spacing).floor() as usize + 1;
+    let layers = n.div_ceil(per_row * per_row);
+    let wall_h = 0.5 * (0.6 + layers as f32 * spacing);
     let t = 0.1;
     for (c, h) in [
-        (Vector::new(half + t, 0.75, 0.0), Vector::new(t, 0.75, half + 2.0 * t)),
-        (Vector::new(-half - t, 0.75, 0.0), Vector::new(t, 0.75, half + 2.0 * t)),
-        (Vector::new(0.0, 0.75, half + t), Vector::new(half, 0.75, t)),
-        (Vector::new(0.0, 0.75, -half - t), Vector::new(half, 0.75, t)),
+        (Vector::new(half + t, wall_h, 0.0), Vector::new(t, wall_h, half + 2.0 * t)),
+        (Vector::new(-half - t, wall_h, 0.0), Vector::new(t, wall_h, half + 2.0 * t)),
+        (Vector::new(0.0, wall_h, half + t), Vector::new(half, wall_h, t)),
+        (Vector::new(0.0, wall_h, -half - t), Vector::new(half, wall_h, t)),
     ] {
         sim.add_fixed_box(c, h);
     }
-    let r = 0.1f32;
-    let spacing = 0.23f32;
-    let per_row = ((2.0 * half - 2.0 * r) / spacing).floor() as usize + 1;
     let mat = pile_material();
     let mut handles = Vec::with_capacity(n);
     let mut seed = 12345u32;
@@ -459,9 +477,9 @@ pub fn pile_scene(n: usize, half: f32, dt: f32, friction: Friction) -> (Sim, Vec
         seed = seed.wrapping_mul(1664525).wrapping_add(1013904223);
         let jitter = ((seed >> 8) as f32 / (1u32 << 24) as f32 - 0.5) * 0.02;
         let p = Vector::new(
-            -half + r + ix as f32 * spacing + jitter,
+            -spawn_half + r + ix as f32 * spacing + jitter,
             0.3 + layer as f32 * spacing,
-            -half + r + iz as f32 * spacing - jitter,
+            -spawn_half + r + iz as f32 * spacing - jitter,
         );
         let (b, _) = sim.add_dynamic(RigidBodyBuilder::dynamic().translation(p), ColliderBuilder::ball(r).density(1000.0), &mat);
         handles.push(b);
@@ -475,25 +493,30 @@ pub fn pile_summary(sim: &Sim, handles: &[RigidBodyHandle], half: f32) -> PileRu
     let mut vmax = 0.0f64;
     let mut nan = false;
     let mut escaped = 0;
+    let mut hmax = f64::NEG_INFINITY;
     for &h in handles {
         let rb = sim.body(h);
         let p = rb.translation();
         nan |= !p.is_finite() || !rb.linvel().is_finite() || !rb.angvel().is_finite();
         ke += rb.kinetic_energy() as f64;
         vmax = vmax.max(rb.linvel().length() as f64);
+        hmax = hmax.max(p.y as f64);
         if p.x.abs() > half + 0.01 || p.z.abs() > half + 0.01 || p.y < -0.01 || p.y > 10.0 {
             escaped += 1;
         }
     }
-    PileRun { kinetic_energy: ke, max_speed: vmax, nan, escaped, contacts: sim.tribo.as_ref().map_or(0, |t| t.len()) }
+    PileRun { kinetic_energy: ke, max_speed: vmax, max_height: hmax, nan, escaped, contacts: sim.tribo.as_ref().map_or(0, |t| t.len()) }
 }
 
-/// Scenario 6: `n` spheres dropped into a box of inner half-width 0.8 m, run for `seconds`.
+/// Inner half-width of the scenario-6 box (m).
+pub const PILE_BOX: f32 = 2.0;
+
+/// Scenario 6: `n` spheres dropped as a column (half-width 0.8 m) into the centre of a box of
+/// inner half-width [`PILE_BOX`], run for `seconds`.
 pub fn pile(n: usize, dt: f32, friction: Friction, seconds: f64) -> PileRun {
-    let half = 0.8;
-    let (mut sim, handles) = pile_scene(n, half, dt, friction);
+    let (mut sim, handles) = pile_scene_in(n, PILE_BOX, 0.8, dt, friction);
     for _ in 0..steps(seconds, dt) {
         sim.step();
     }
-    pile_summary(&sim, &handles, half)
+    pile_summary(&sim, &handles, PILE_BOX)
 }

@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use crate::compat;
 use crate::curvature::collider_curvature;
@@ -17,10 +19,10 @@ pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
-    /// Relative slip speed (m/s) above which a sticking contact becomes kinetic, and below
-    /// which a slipping one sticks again. For roll and spin the angular threshold is
-    /// `slip_speed · κ̄` (κ̄ the contact's mean curvature: `slip_speed/R` for a ball on a plane).
-    /// Default `1e-3`.
+    /// Relative slip speed (m/s) below which a slipping contact sticks again (a sticking one
+    /// slips when its accumulated slip exceeds the material's static threshold `μs N/K_E`).
+    /// For roll and spin the angular speed is `slip_speed · κ̄` (κ̄ the contact's curvature:
+    /// `slip_speed/R` for a ball on a plane). Default `1e-3`.
     pub slip_speed: f32,
     /// Fraction (0..=1) of the accumulated stick deflection (slide offset from the anchor,
     /// roll and spin angles) removed per step by the anchor pull-back. 0 disables it (the
@@ -127,7 +129,9 @@ struct PairState {
     stock: bool,
     seen: u64,
     n: f32,
-    warmstart: f32,
+    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
+    /// hook over the pair's solver manifolds.
+    warmstart: AtomicU32,
     normal: Vector,
     point: Vector,
     slide: Mode,
@@ -137,6 +141,8 @@ struct PairState {
     roll_defl: Vector,
     spin_defl: f32,
     roll_axis: Vector,
+    /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j), from the last before_step.
+    kappa: (f64, f64),
     mu: f32,
     tangent_velocity: Vector,
     roll_cap: f32,
@@ -156,6 +162,8 @@ pub struct TriboRapier {
     material_epoch: u64,
     index: FastMap<PairKey, u32>,
     states: Vec<PairState>,
+    /// Pairs the hook saw without state (new contacts), for the next `after_step`.
+    new_pairs: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
     anchor: Option<RigidBodyHandle>,
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
@@ -204,6 +212,7 @@ impl TriboRapier {
             material_epoch: 0,
             index: FastMap::default(),
             states: Vec::new(),
+            new_pairs: Mutex::new(Vec::new()),
             anchor: None,
             diagnostics: Vec::new(),
             reported: Vec::new(),
@@ -268,18 +277,37 @@ impl TriboRapier {
     }
 
     /// Friction coefficient and tangent velocity for the hook, or `None` for stock.
-    pub(crate) fn hook_plan(&self, c1: ColliderHandle, c2: ColliderHandle, sliding: impl FnOnce() -> bool) -> Option<(f32, Vector)> {
+    pub(crate) fn hook_plan(
+        &self,
+        c1: ColliderHandle,
+        c2: ColliderHandle,
+        warmstart: impl FnOnce() -> f32,
+        sliding: impl FnOnce() -> bool,
+    ) -> Option<(f32, Vector)> {
         match self.index.get(&key(c1, c2)) {
             Some(&i) => {
                 let s = &self.states[i as usize];
+                if compat::IMPULSE_INCLUDES_WARMSTART {
+                    let add = warmstart();
+                    if add != 0.0 {
+                        let _ = s.warmstart.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| Some((f32::from_bits(b) + add).to_bits()));
+                    }
+                }
                 if s.stock {
                     None
                 } else {
                     Some((s.mu, s.tangent_velocity))
                 }
             }
-            // A contact that appeared in this step's narrow phase: static friction.
-            None => self.pair_material(c1, c2).map(|m| (if sliding() { m.mu_k() } else { m.mu_s() } as f32, Vector::ZERO)),
+            // A contact that appeared in this step's narrow phase: static friction unless it
+            // already slides; `after_step` creates its state.
+            None => {
+                let m = self.pair_material(c1, c2)?;
+                if let Ok(mut v) = self.new_pairs.lock() {
+                    v.push((c1, c2));
+                }
+                Some((if sliding() { m.mu_k() } else { m.mu_s() } as f32, Vector::ZERO))
+            }
         }
     }
 
@@ -423,6 +451,7 @@ impl TriboRapier {
 
         let mut i = 0;
         while i < self.states.len() {
+            *self.states[i].warmstart.get_mut() = 0;
             let (c1, c2) = (self.states[i].c1, self.states[i].c2);
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
                 self.remove_state(i, joints);
@@ -483,18 +512,19 @@ impl TriboRapier {
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
             let w = w2 - w1;
             let wt = w - n * w.dot(n);
-            let cand = if wt.length() > 1e-6 {
-                wt
-            } else if s.roll_defl.length() > 1e-9 {
-                s.roll_defl - n * s.roll_defl.dot(n)
-            } else {
-                s.roll_axis - n * s.roll_axis.dot(n)
+            let cand = match s.roll {
+                // Sticking: along the accumulated roll deflection (the direction the load turns
+                // the body); rolling: along the rolling axis.
+                Mode::Static if s.roll_defl.length() > 1e-7 => s.roll_defl - n * s.roll_defl.dot(n),
+                _ if wt.length() > 1e-6 => wt,
+                _ => s.roll_axis - n * s.roll_axis.dot(n),
             };
             let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
             let ez = n.cross(e);
             let dir = ez; // direction of motion of a body rolling about e
             let k1 = collider_curvature(col1, point, n, dir);
             let k2 = collider_curvature(col2, point, -n, dir);
+            let kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
             let mat = &s.material;
             let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
             let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
@@ -510,15 +540,14 @@ impl TriboRapier {
             let roll_target = if s.roll == Mode::Static { -s.roll_defl * (gain / dt) } else { Vector::ZERO };
             let spin_target = if s.spin == Mode::Static { -s.spin_defl * (gain / dt) } else { 0.0 };
             let need_joint = (roll_cap > 0.0 || spin_cap > 0.0) && finite(n) && finite(point);
-            let (roll_y, roll_z) = match s.roll {
-                Mode::Static => (roll_cap, roll_cap),
-                Mode::Kinetic => (roll_cap, 0.0),
-            };
+            // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
+            let (roll_y, roll_z) = (roll_cap, 0.0);
 
             let s = &mut self.states[i];
             s.mu = if mu.is_finite() { mu } else { 0.0 };
             s.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
             s.roll_axis = e;
+            s.kappa = kappa;
             s.roll_cap = roll_cap;
             s.spin_cap = spin_cap;
             if !need_joint && s.joint.is_none() {
@@ -535,9 +564,12 @@ impl TriboRapier {
             j.set_local_frame2(Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot));
             let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
             let caps = if need_joint { [spin_cap, roll_y, roll_z] } else { [0.0; 3] };
+            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
             for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ].into_iter().zip(targets.into_iter().zip(caps)) {
-                j.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
-                j.set_motor_max_force(ax, if c.is_finite() { c.max(0.0) } else { 0.0 });
+                if c.is_finite() && c > 0.0 {
+                    j.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
+                    j.set_motor_max_force(ax, c);
+                }
             }
             let existing = s.joint.and_then(|h| joints.get_mut(h, false).map(|jj| (h, jj)));
             match existing {
@@ -572,17 +604,24 @@ impl TriboRapier {
         let slip_speed = self.settings.slip_speed;
         let epoch = self.material_epoch;
         let inv_dt = if dt > 0.0 && dt.is_finite() { 1.0 / dt } else { 0.0 };
+        // New contacts the hook reported this step (usually few): a pair without state is only
+        // looked at if it is among them.
+        let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
+        let mut fresh: FastMap<PairKey, ()> = FastMap::default();
+        fresh.extend(new_pairs.iter().map(|&(a, b)| (key(a, b), ())));
         for pair in narrow_phase.contact_pairs() {
             let (c1, c2) = (pair.collider1, pair.collider2);
-            if self.material(c1).is_none() && self.material(c2).is_none() {
-                continue;
-            }
+            let k = key(c1, c2);
+            let idx = match self.index.get(&k) {
+                Some(&i) => Some(i as usize),
+                None if !fresh.is_empty() && fresh.contains_key(&k) => None,
+                None => continue,
+            };
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
             let (rb1, rb2) = (col1.parent().and_then(|b| bodies.get(b)), col2.parent().and_then(|b| bodies.get(b)));
             let active = is_moving_body(rb1) || is_moving_body(rb2);
-            let k = key(c1, c2);
-            let idx = match self.index.get(&k) {
-                Some(&i) => i as usize,
+            let idx = match idx {
+                Some(i) => i,
                 None => {
                     if !active || !pair.has_any_active_contact() {
                         continue;
@@ -596,7 +635,7 @@ impl TriboRapier {
                         stock: false,
                         seen: 0,
                         n: 0.0,
-                        warmstart: 0.0,
+                        warmstart: AtomicU32::new(0),
                         normal: Vector::Y,
                         point: Vector::ZERO,
                         slide: Mode::Static,
@@ -606,6 +645,7 @@ impl TriboRapier {
                         roll_defl: Vector::ZERO,
                         spin_defl: 0.0,
                         roll_axis: Vector::ZERO,
+                        kappa: (-1.0, -1.0),
                         mu: material.mu_s() as f32,
                         tangent_velocity: Vector::ZERO,
                         roll_cap: 0.0,
@@ -622,14 +662,10 @@ impl TriboRapier {
                 self.states[idx].seen = step;
                 continue;
             }
-            if !pair.has_any_active_contact() {
-                continue; // swept below
-            }
             // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
             // `impulse` the step's total plus the warm start it began with (the last substep
             // impulse of the previous step, counted twice); 0.36 reports the plain total.
             let mut imp = 0.0f32;
-            let mut ws = 0.0f32;
             let mut nsum = Vector::ZERO;
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
@@ -637,9 +673,7 @@ impl TriboRapier {
             for m in pair.solver_manifolds() {
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
-                    let (pi, wsi) = m.points.get(id).map_or((0.0, 0.0), |p| (p.data.impulse, p.data.warmstart_impulse));
-                    let pi = pi.max(0.0);
-                    ws += wsi.max(0.0);
+                    let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse).max(0.0);
                     let (a, b) = m.data.solver_contact_world_points(c, bodies);
                     imp += pi;
                     nsum += m.data.normal * pi;
@@ -654,7 +688,7 @@ impl TriboRapier {
                 }
             }
             if count == 0.0 {
-                continue;
+                continue; // no active contact: swept below
             }
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) = if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
@@ -664,8 +698,8 @@ impl TriboRapier {
             }
             let s = &mut self.states[idx];
             s.seen = step;
-            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - s.warmstart } else { imp };
-            s.warmstart = ws;
+            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - f32::from_bits(*s.warmstart.get_mut()) } else { imp };
+            *s.warmstart.get_mut() = 0;
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
@@ -683,29 +717,40 @@ impl TriboRapier {
             let w = w2 - w1;
             let wn = w.dot(normal);
             let wt = w - normal * wn;
-            // Angular thresholds from the contact's curvature.
-            let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
-            let k1 = collider_curvature(col1, point, normal, dir);
-            let k2 = collider_curvature(col2, point, -normal, dir);
-            let roll_eps = slip_speed * (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
-            let spin_eps = slip_speed * ((k1.mean + k2.mean) as f32).max(1e-3);
-
-            // Slide. rapier's solver leaves a small apparent slip on fast rolling contacts (its
-            // lever arms are frozen over the step), hence a tolerance of 1 % of the relative
-            // body speed on top of `slip_speed`.
+            // Thresholds. Stick → slip as in spec §2.2/§3.4/§4.2: when the deflection accumulated
+            // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
+            // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
+            // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
+            if s.kappa.0 < 0.0 {
+                // New contact: curvatures not computed by before_step yet.
+                let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
+                let k1 = collider_curvature(col1, point, normal, dir);
+                let k2 = collider_curvature(col2, point, -normal, dir);
+                s.kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
+            }
+            let (ksum, kmean) = s.kappa;
+            let d = s.material.derive(s.n as f64, ksum, 0.0, kmean, 0.0);
+            let roll_eps = slip_speed * (0.5 * ksum as f32).max(1e-3);
+            let spin_eps = slip_speed * (kmean as f32).max(1e-3);
+            let loaded = s.n > 0.0;
+            // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
+            // arms are frozen over the step): 1 % of the relative body speed is ignored.
             let vrel = rb2.map_or(Vector::ZERO, |b| b.linvel()) - rb1.map_or(Vector::ZERO, |b| b.linvel());
-            let slide_eps = slip_speed + 0.01 * vrel.length();
+            let tol = 0.01 * vrel.length();
+            let slide_eps = slip_speed + tol;
+
+            // Slide.
             match s.slide {
-                Mode::Static if slip.length() > slide_eps => {
-                    s.slide = Mode::Kinetic;
-                    s.slide_defl = Vector::ZERO;
+                Mode::Static if loaded => {
+                    let sl = slip.length();
+                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                    let dd = s.slide_defl + excess * dt;
+                    s.slide_defl = dd - normal * dd.dot(normal);
+                    if s.slide_defl.length() as f64 > d.slide_static {
+                        s.slide = Mode::Kinetic;
+                        s.slide_defl = Vector::ZERO;
+                    }
                 }
-                Mode::Static if s.roll == Mode::Static => {
-                    // At rest: accumulate the offset from the anchor.
-                    let d = s.slide_defl + slip * dt;
-                    s.slide_defl = d - normal * d.dot(normal);
-                }
-                // Rolling without slip: the anchor moves with the contact.
                 Mode::Static => s.slide_defl = Vector::ZERO,
                 Mode::Kinetic if slip.length() <= slide_eps => {
                     s.slide = Mode::Static;
@@ -713,17 +758,18 @@ impl TriboRapier {
                 }
                 Mode::Kinetic => {}
             }
-            // Roll.
+            // Roll (off, or degenerate curvature: stays static with no deflection).
             match s.roll {
-                Mode::Static if wt.length() > roll_eps && s.n > 0.0 => {
-                    s.roll = Mode::Kinetic;
-                    s.roll_defl = Vector::ZERO;
+                Mode::Static if loaded && d.roll_static > 0.0 => {
+                    let dd = s.roll_defl + wt * dt;
+                    s.roll_defl = dd - normal * dd.dot(normal);
+                    if s.roll_defl.length() as f64 > d.roll_static {
+                        s.roll = Mode::Kinetic;
+                        s.roll_defl = Vector::ZERO;
+                    }
                 }
-                Mode::Static => {
-                    let d = s.roll_defl + wt * dt;
-                    s.roll_defl = d - normal * d.dot(normal);
-                }
-                Mode::Kinetic if wt.length() <= roll_eps => {
+                Mode::Static => s.roll_defl = Vector::ZERO,
+                Mode::Kinetic if wt.length() <= roll_eps || d.roll_static <= 0.0 => {
                     s.roll = Mode::Static;
                     s.roll_defl = Vector::ZERO;
                 }
@@ -731,12 +777,15 @@ impl TriboRapier {
             }
             // Spin.
             match s.spin {
-                Mode::Static if wn.abs() > spin_eps && s.n > 0.0 => {
-                    s.spin = Mode::Kinetic;
-                    s.spin_defl = 0.0;
+                Mode::Static if loaded && d.spin_static > 0.0 => {
+                    s.spin_defl += wn * dt;
+                    if s.spin_defl.abs() as f64 > d.spin_static {
+                        s.spin = Mode::Kinetic;
+                        s.spin_defl = 0.0;
+                    }
                 }
-                Mode::Static => s.spin_defl += wn * dt,
-                Mode::Kinetic if wn.abs() <= spin_eps => {
+                Mode::Static => s.spin_defl = 0.0,
+                Mode::Kinetic if wn.abs() <= spin_eps || d.spin_static <= 0.0 => {
                     s.spin = Mode::Static;
                     s.spin_defl = 0.0;
                 }
@@ -748,6 +797,8 @@ impl TriboRapier {
                 s.spin_defl = 0.0;
             }
         }
+        new_pairs.clear();
+        *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
         // Contacts not seen this step ended (or their colliders/bodies were removed).
         let mut i = 0;
         while i < self.states.len() {

@@ -129,3 +129,39 @@ fn spinning_sphere_stops_at_kinetic_spin_time() {
         assert!(ws > 9.9, "stock spin {ws}");
     }
 }
+
+#[test]
+fn paper_sphere_up_incline_t3a() {
+    // Scenario 5 (spec T3a): m = 5 kg, R = 0.2 m, 35°, μs = 0.25, μk = 0.2, η_r = 0.3, v0 = 0.5
+    // up-slope. At dt = 1e-3 the phases run I → II → III → IV; the final (RwS) phase has
+    // acceleration −g(sin α − μk cos α) = −4.0155 m/s² (App. D), within 3 % at 1/60 and 1/240.
+    let r = sphere_up_incline(1e-3, Friction::Tribo);
+    assert_eq!(r.phases, vec![Phase::I, Phase::II, Phase::III, Phase::IV], "{r:?}");
+    // The phases last a few hundredths of a second (emulator: I→II 0.0487 s, III→IV 0.0909 s).
+    assert!(r.phase_times[3] < 0.15, "{:?}", r.phase_times);
+    let expected = t3_expected_accel();
+    for dt in [1e-3, DTS[0], DTS[1]] {
+        let r = sphere_up_incline(dt, Friction::Tribo);
+        assert!((r.final_accel - expected).abs() < 0.03 * expected.abs(), "dt {dt}: {} vs {expected}", r.final_accel);
+        // Rolling with slip at 1 s: v/(ωR) ≈ 0.491/0.2 = 2.455 (emulator), clearly > 1.
+        assert!(r.slip_ratio > 2.0, "dt {dt}: v/(ωR) = {}", r.slip_ratio);
+        // Stock rolls without slip (v = ωR): no roll resistance, single μ.
+        let s = sphere_up_incline(dt, Friction::Stock);
+        assert!((s.slip_ratio - 1.0).abs() < 0.02, "stock v/(ωR) = {}", s.slip_ratio);
+    }
+}
+
+#[test]
+fn pile_of_200_spheres_settles() {
+    // Scenario 6: full model (slide, roll, spin) on 200 spheres dropped into a box: kinetic
+    // energy → 0, no NaN, nobody escapes. Stock spheres keep rolling around the box floor.
+    for dt in DTS {
+        let r = pile(200, dt, Friction::Tribo, 6.0);
+        assert!(!r.nan && r.escaped == 0, "dt {dt}: {r:?}");
+        assert!(r.kinetic_energy < 1e-4, "dt {dt}: KE {}", r.kinetic_energy);
+        assert!(r.contacts > 200, "pile contacts {}", r.contacts);
+        let s = pile(200, dt, Friction::Stock, 6.0);
+        assert!(!s.nan && s.escaped == 0);
+        assert!(s.kinetic_energy > 0.5, "dt {dt}: stock pile at rest already (KE {})", s.kinetic_energy);
+    }
+}
