@@ -1,22 +1,54 @@
 //! # bevy_tribo
 //!
-//! Real dry friction for bevy games on bevy_rapier3d: static/kinetic sliding friction from
-//! tracked contact history, rolling resistance and spin (drilling) friction, through
-//! [`tribo_rapier`]... (work in progress: plumbing only).
+//! Real dry friction for bevy games on bevy_rapier3d, through [`tribo_rapier`]:
+//! static/kinetic sliding friction from tracked contact history (a brick rests on a slope
+//! below atan μs and, once pushed, slides with μk), rolling resistance and spin friction
+//! (solver-integrated motor joints, so a ball stops and stays stopped). Colliders without a
+//! [`FrictionMaterial`] keep stock rapier behaviour.
+//!
+//! ## The three lines
 //!
 //! ```no_run
 //! use bevy::prelude::*;
 //! use bevy_rapier3d::prelude::*;
 //! use bevy_tribo::prelude::*;
 //!
-//! App::new().add_plugins((
+//! let mut app = App::new();
+//! app.add_plugins((
 //!     MinimalPlugins,
 //!     TransformPlugin,
-//!     RapierPhysicsPlugin::<TriboHooks>::default(), // 1. tribo's hooks type
+//!     RapierPhysicsPlugin::<TriboHooks>::default(), // 1. tribo's hooks type for bevy_rapier
 //!     TriboPlugin::default(),                        // 2. the plugin
 //! ));
-//! // 3. on collider entities: FrictionMaterial::new(0.6, 0.5)?
+//! app.world_mut().spawn((
+//!     RigidBody::Dynamic,
+//!     Collider::ball(0.05),
+//!     FrictionMaterial::new(0.5, 0.4)?.with_roll(0.05)?, // 3. the component
+//! ));
+//! # Ok::<(), bevy_tribo::ParamError>(())
 //! ```
+//!
+//! With hooks of your own, see [`TriboHooks`]. With physics in `FixedUpdate`, call
+//! `.in_fixed_schedule()` on both plugins.
+//!
+//! ## Stepping: one tribo update per rapier step
+//!
+//! bevy_rapier's `step_simulation` may take several rapier steps per run (`substeps`, the
+//! catch-up loop of `TimestepMode::Interpolated`), so a system between bevy_rapier's sets
+//! would update tribo once per frame only. [`TriboPlugin`] therefore disables
+//! `PhysicsSet::StepSimulation` (a run condition) and runs [`tribo_step_simulation`] instead:
+//! it splits the frame into exactly the rapier steps bevy_rapier would take, and around each
+//! one runs tribo's before-step update, one step through bevy_rapier's own
+//! `RapierContextSimulation::step_simulation` (events and user event handlers unchanged) and
+//! tribo's after-step update. [`TriboStats`] counts both; the `stepping` tests check them
+//! against an independent count in every `TimestepMode`.
+//!
+//! ## Diagnostics
+//!
+//! [`TriboContacts`] (resource: per-contact modes, normal force, friction coefficient, roll
+//! and spin torque bounds), [`TriboDiagnostic`] (messages), [`TriboStats`] (resource), the
+//! [`TriboContext`] component on each rapier context, and with the `gizmos` feature the
+//! `gizmos::TriboGizmosPlugin`.
 #![warn(missing_docs)]
 
 use std::marker::PhantomData;
@@ -32,6 +64,8 @@ use bevy_rapier3d::prelude::{
 
 mod context;
 mod diagnostics;
+#[cfg(feature = "gizmos")]
+pub mod gizmos;
 mod hooks;
 mod material;
 mod step;

@@ -90,3 +90,78 @@ fn bad_parameters_are_errors() {
     let msg = FrictionMaterial::new(0.3, 0.5).unwrap_err().to_string();
     assert!(msg.contains("μs"), "{msg}");
 }
+
+#[test]
+fn despawning_bodies_with_live_tribo_contacts() {
+    // Bodies and colliders despawned while tribo has contact state and a motor joint on them:
+    // bevy_rapier removes them (rapier drops attached joints), tribo forgets them, nothing
+    // panics and the contact report empties.
+    let mut app = app();
+    let ground = app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0))).id();
+    let spawn_ball = |app: &mut App, z: f32| {
+        app.world_mut()
+            .spawn((
+                Transform::from_xyz(0.0, 0.25, z),
+                RigidBody::Dynamic,
+                Collider::ball(0.25),
+                Velocity { linear: Vec3::X * 2.0, angular: Vec3::Z * -8.0 },
+                FrictionMaterial::new(0.6, 0.5).unwrap().with_roll(0.1).unwrap(),
+            ))
+            .id()
+    };
+    let a = spawn_ball(&mut app, 0.0);
+    let b = spawn_ball(&mut app, 2.0);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<TriboContacts>().contacts.len(), 2);
+    app.world_mut().entity_mut(a).despawn();
+    for _ in 0..5 {
+        app.update();
+    }
+    let contacts = app.world().resource::<TriboContacts>();
+    assert_eq!(contacts.contacts.len(), 1);
+    assert!(contacts.involving(a).next().is_none());
+    // The ground goes: ball b falls freely (g dt per frame), no contact left.
+    app.world_mut().entity_mut(ground).despawn();
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(app.world().resource::<TriboContacts>().contacts.is_empty());
+    let v = app.world().get::<Velocity>(b).unwrap().linear;
+    assert!(v.y < -4.0 && v.is_finite(), "ball b should be falling: {v:?}");
+    assert_eq!(material_count(&mut app), 1);
+}
+
+#[derive(Resource, Default)]
+struct Seen(Vec<TriboDiagnostic>);
+
+#[test]
+fn zero_mass_body_is_reported_as_a_message() {
+    // tribo_rapier cannot size roll/spin torques for a massless dynamic body: it falls back to
+    // stock friction for its contacts and reports it; the plugin forwards that as a bevy message
+    // naming the body entity.
+    let mut app = app();
+    app.init_resource::<Seen>().add_systems(Update, |mut r: MessageReader<TriboDiagnostic>, mut seen: ResMut<Seen>| {
+        seen.0.extend(r.read().copied());
+    });
+    app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
+    let ghost = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(0.0, 0.25, 0.0),
+            RigidBody::Dynamic,
+            Collider::ball(0.25),
+            ColliderMassProperties::Density(0.0),
+            FrictionMaterial::default(),
+        ))
+        .id();
+    for _ in 0..20 {
+        app.update();
+    }
+    let seen = &app.world().resource::<Seen>().0;
+    assert!(!seen.is_empty(), "no diagnostic");
+    assert_eq!(seen[0].body, Some(ghost));
+    assert!(matches!(seen[0].diagnostic, bevy_tribo::Diagnostic::ZeroMassBody { .. }));
+    assert!(seen[0].to_string().contains("mass"), "{}", seen[0]);
+}

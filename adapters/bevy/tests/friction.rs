@@ -16,12 +16,29 @@ use common::*;
 /// deceleration `a = 2 η_r μk g / 1.4`, stopping distance `v0²/(2a)`.
 #[test]
 fn ball_rolls_and_stops() {
+    ball_rolls_and_stops_in(TimestepMode::Fixed { dt: DT, substeps: 1 });
+}
+
+/// Same with 4 rapier steps per frame: tribo runs once per rapier step, so the result does not
+/// depend on how bevy_rapier splits a frame.
+#[test]
+fn ball_rolls_and_stops_fixed_substeps() {
+    ball_rolls_and_stops_in(TimestepMode::Fixed { dt: DT, substeps: 4 });
+}
+
+/// Same with the variable timestep (frames of 1/60 s, 2 substeps).
+#[test]
+fn ball_rolls_and_stops_variable_substeps() {
+    ball_rolls_and_stops_in(TimestepMode::Variable { max_dt: 1.0 / 30.0, time_scale: 1.0, substeps: 2 });
+}
+
+fn ball_rolls_and_stops_in(mode: TimestepMode) {
     let (r, v0, eta_r, mu_s, mu_k) = (0.25_f32, 2.0_f32, 0.1, 0.6, 0.5);
     let a = 2.0 * eta_r as f32 * mu_k as f32 * G / 1.4;
     let d_expected = v0 * v0 / (2.0 * a); // 2.854 m
     let t_expected = v0 / a; // 2.85 s
 
-    let mut app = app(1);
+    let mut app = app_with(mode);
     ground(&mut app, None);
     let rolling = Velocity { linear: Vec3::X * v0, angular: Vec3::Z * (-v0 / r) };
     let tribo = ball(&mut app, 0.0, r, rolling, Some(FrictionMaterial::new(mu_s, mu_k).unwrap().with_roll(eta_r).unwrap()));

@@ -17,10 +17,15 @@ pub const DT: f32 = 1.0 / 60.0;
 
 /// An app with tribo, physics stepped with `TimestepMode::Fixed { dt: 1/60, substeps }`.
 pub fn app(substeps: usize) -> App {
+    app_with(TimestepMode::Fixed { dt: DT, substeps })
+}
+
+/// An app with tribo and this timestep mode; frames of 1/60 s.
+pub fn app_with(mode: TimestepMode) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin, RapierPhysicsPlugin::<TriboHooks>::default(), TriboPlugin::default()))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
-        .insert_resource(TimestepMode::Fixed { dt: DT, substeps });
+        .insert_resource(mode);
     app.finish();
     app.cleanup();
     app.update(); // startup: creates the rapier context
