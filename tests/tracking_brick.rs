@@ -10,9 +10,8 @@ fn critical() -> Damping {
     Damping::Fixed(2.0 * (1.0e5_f64).sqrt())
 }
 
-fn rel(a: f64, b: f64) -> f64 {
-    (a - b).abs() / b.abs()
-}
+mod common;
+use common::rel;
 
 #[test]
 fn t1a_stick_at_018_damped() {

@@ -6,9 +6,8 @@
 use tribo::tracking::experiments::{disk, disk_analytic, disk_legacy, DISK_R};
 use tribo::tracking::Mode;
 
-fn rel(a: f64, b: f64) -> f64 {
-    (a - b).abs() / b.abs()
-}
+mod common;
+use common::rel;
 
 /// Kinetic roll torque T_k = K_R Θ^d = 1600 · μk N/(2 R K_E) = 0.392 N·m (spec T2a).
 const T_K: f64 = 1600.0 * 0.2 * 49.0 / (2.0 * 0.2 * 1e5);
