@@ -437,9 +437,21 @@ impl Patch {
 
     /// Dimensionless `(𝒬, 𝒯)` of `model` for sliding speed `s = |u| ≥ 0` and rim spin speed
     /// `q = R|ω| ≥ 0` (velocities; only their ratio matters except for [`Model::Smooth`]).
-    /// For non-smooth models `(0, 0)` returns `(0, 0)`.
+    /// For non-smooth models `(0, 0)` returns `(0, 0)`. Clamps, so that no input gives NaN: a
+    /// negative or NaN speed counts as 0; an infinite speed makes the motion pure sliding
+    /// (`s = ∞`, also for `(∞, ∞)`) or pure spin (`q = ∞`).
     #[inline]
     pub fn reduced(&self, model: &Model, s: f64, q: f64) -> (f64, f64) {
+        // `!(x > 0)` also catches NaN; infinities become the largest finite speed against 0.
+        let s = if s > 0.0 { s } else { 0.0 };
+        let q = if q > 0.0 { q } else { 0.0 };
+        let (s, q) = if s == f64::INFINITY {
+            (f64::MAX, 0.0)
+        } else if q == f64::INFINITY {
+            (0.0, f64::MAX)
+        } else {
+            (s, q)
+        };
         match *model {
             Model::Exact => {
                 if s == 0.0 && q == 0.0 {
@@ -503,8 +515,18 @@ impl Patch {
             return Err(ContensouError::NonFiniteInput);
         }
         model.validate()?;
-        let s = norm2(slip[0], slip[1]);
-        let q = self.radius * spin.abs();
+        let mut slip = slip;
+        let mut s = norm2(slip[0], slip[1]);
+        let mut q = self.radius * spin.abs();
+        if s == f64::INFINITY || q == f64::INFINITY {
+            // |u| or R|ω| overflows for finite inputs near f64::MAX: scale both by an exact
+            // power of two (the ratio, hence the law, is unchanged; the smooth model is then
+            // deep in its sliding range either way).
+            let k = 0.5f64.powi(600);
+            slip = [slip[0] * k, slip[1] * k];
+            s = norm2(slip[0], slip[1]);
+            q = self.radius * (spin.abs() * k);
+        }
         if s == 0.0 && q == 0.0 && !matches!(model, Model::Smooth(_)) {
             return Err(ContensouError::Stick);
         }
