@@ -457,6 +457,18 @@ fn no_nan_from_overflowing_or_bad_speeds() {
     assert!((l.force[0].hypot(l.force[1]) - mu * n).abs() < 1e-12 * mu * n, "{l:?}");
     let l = big.resultant(&Model::Exact, [1.0, 0.0], 1e308).unwrap();
     assert!((l.torque + mu * n * big.kappa()).abs() < 1e-12 * mu * n * big.kappa(), "{l:?}");
+    // Subnormal slip (1/|u| overflows): still Coulomb sliding −μP û (exact 𝒬(∞) = 1).
+    for m in [Model::Exact, Model::Linear] {
+        let l = p.resultant(&m, [1e-320, 0.0], 0.0).unwrap();
+        assert_eq!(l.force, [-mu * n, 0.0], "{m:?}");
+        let l3 = p.resultant_vec(&m, tribo::DVec3::Z, tribo::DVec3::X * 1e-160, tribo::DVec3::ZERO).unwrap();
+        assert!((l3.force.x + mu * n).abs() < 1e-12 && l3.force.y == 0.0 && l3.force.is_finite(), "{m:?} {l3:?}");
+    }
+    // Capacities μP, μPR that overflow f64 are rejected at construction.
+    assert!(matches!(Patch::new(1.0, 1e200, 1e200, Pressure::Uniform), Err(ContensouError::InvalidParameter(..))));
+    assert!(matches!(Patch::new(1e200, 1e100, 1e10, Pressure::Uniform), Err(ContensouError::InvalidParameter(..))));
+    let p4 = Patch::new(1.0, 4.0, 1.0, Pressure::Uniform).unwrap();
+    assert!(p4.with_normal_force(1e308).is_err() && big.clone().with_radius(1e308).is_err());
     for pr in [Pressure::Uniform, Pressure::Hertz] {
         assert_eq!(exact::reduced(pr, f64::NAN, 1.0), (0.0, 1.0));
         assert_eq!(exact::reduced(pr, 1.0, f64::NAN), (1.0, 0.0));

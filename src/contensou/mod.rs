@@ -327,6 +327,32 @@ fn norm2(x: f64, y: f64) -> f64 {
     }
 }
 
+/// The capacities `μP` and `μPR` must be finite (bounds every load of every model).
+fn check_capacity(radius: f64, mu: f64, normal_force: f64) -> Result<(), ContensouError> {
+    let cap = mu * normal_force * radius.max(1.0);
+    if cap.is_finite() {
+        Ok(())
+    } else {
+        Err(ContensouError::InvalidParameter("mu*normal_force*max(radius, 1)", cap))
+    }
+}
+
+/// `|v|` without overflow or underflow of the squares (as [`norm2`]).
+#[inline(always)]
+fn norm3(v: DVec3) -> f64 {
+    let s = v.length_squared();
+    if s < 1e300 && s > 1e-300 {
+        s.sqrt()
+    } else {
+        let m = v.abs().max_element();
+        if m > 0.0 && m.is_finite() {
+            m * (v / m).length()
+        } else {
+            m
+        }
+    }
+}
+
 static DEFAULT_TABLES: std::sync::OnceLock<[Arc<HarmonicTable>; 2]> = std::sync::OnceLock::new();
 
 fn default_table(p: Pressure) -> Arc<HarmonicTable> {
@@ -346,6 +372,8 @@ impl Patch {
     /// A patch of radius `radius ≥ 0` (m), kinetic friction coefficient `mu ≥ 0`, normal force
     /// `normal_force ≥ 0` (N) and pressure distribution. `radius = 0` is the point-contact
     /// limit (no spin torque, Coulomb sliding). ρ defaults to κ (spec §1.7 DECISION).
+    /// Errors: negative or non-finite input, and [`ContensouError::InvalidParameter`] when the
+    /// capacities `μP` or `μPR` overflow `f64` (so that no evaluation overflows into NaN).
     pub fn new(radius: f64, mu: f64, normal_force: f64, pressure: Pressure) -> Result<Self, ContensouError> {
         if !(radius >= 0.0) || !radius.is_finite() {
             return Err(ContensouError::InvalidRadius(radius));
@@ -356,6 +384,7 @@ impl Patch {
         if !(normal_force >= 0.0) || !normal_force.is_finite() {
             return Err(ContensouError::InvalidNormalForce(normal_force));
         }
+        check_capacity(radius, mu, normal_force)?;
         Ok(Patch {
             radius,
             mu,
@@ -388,20 +417,22 @@ impl Patch {
         Ok(self)
     }
 
-    /// Sets the normal force (N), keeping the radius.
+    /// Sets the normal force (N), keeping the radius. Errors as [`Patch::new`].
     pub fn with_normal_force(mut self, normal_force: f64) -> Result<Self, ContensouError> {
         if !(normal_force >= 0.0) || !normal_force.is_finite() {
             return Err(ContensouError::InvalidNormalForce(normal_force));
         }
+        check_capacity(self.radius, self.mu, normal_force)?;
         self.normal_force = normal_force;
         Ok(self)
     }
 
-    /// Sets the patch radius (m).
+    /// Sets the patch radius (m). Errors as [`Patch::new`].
     pub fn with_radius(mut self, radius: f64) -> Result<Self, ContensouError> {
         if !(radius >= 0.0) || !radius.is_finite() {
             return Err(ContensouError::InvalidRadius(radius));
         }
+        check_capacity(radius, self.mu, self.normal_force)?;
         self.radius = radius;
         Ok(self)
     }
@@ -534,7 +565,13 @@ impl Patch {
         let mp = self.mu * self.normal_force;
         let force = if s > 0.0 {
             let k = -mp * qq / s;
-            [k * slip[0], k * slip[1]]
+            if k.is_finite() {
+                [k * slip[0], k * slip[1]]
+            } else {
+                // subnormal |u|: 1/s overflows; take the unit direction first
+                let f = -mp * qq;
+                [f * (slip[0] / s), f * (slip[1] / s)]
+            }
         } else {
             [0.0, 0.0]
         };
@@ -560,7 +597,7 @@ impl Patch {
         if !(normal.is_finite() && slip.is_finite() && angular_velocity.is_finite()) {
             return Err(ContensouError::NonFiniteInput);
         }
-        let len = normal.length();
+        let len = norm3(normal);
         if !(len > 0.0) || !len.is_finite() {
             return Err(ContensouError::NonFiniteInput);
         }
@@ -569,16 +606,26 @@ impl Patch {
         let mut spin = angular_velocity.dot(n);
         // Projection round-off is not slip: a tangential part below a few ulps of the input
         // is set to zero (same for the spin).
-        if u.length() <= 8.0 * f64::EPSILON * slip.length() {
+        let mut s = norm3(u);
+        if s <= 8.0 * f64::EPSILON * norm3(slip) {
             u = DVec3::ZERO;
+            s = 0.0;
         }
         if spin.abs() <= 8.0 * f64::EPSILON * angular_velocity.length() {
             spin = 0.0;
         }
         // evaluate in the 2D form with the slip along a local x axis
-        let s = u.length();
         let l = self.resultant(model, [s, 0.0], spin)?;
-        let force = if s > 0.0 { u * (l.force[0] / s) } else { DVec3::ZERO };
+        let force = if s > 0.0 {
+            let k = l.force[0] / s;
+            if k.is_finite() {
+                u * k
+            } else {
+                (u / s) * l.force[0]
+            }
+        } else {
+            DVec3::ZERO
+        };
         Ok(PatchLoad3 { force, torque: n * l.torque })
     }
 
