@@ -50,6 +50,10 @@ fn t2a_disk_matches_analytic_and_stops() {
     assert!(l.v.abs() < 1e-8 && l.omega.abs() < 1e-8, "v {} ω {}", l.v, l.omega);
     assert_eq!(l.slide, Mode::Static);
     assert_eq!(l.roll, Mode::Static);
+    // `window` never panics: reversed, negative and past-the-end ranges are clamped.
+    assert!(run.window(3.0, 2.0).is_empty() && run.window(-2.0, -1.0).is_empty());
+    let w = run.window(13.5, 99.0);
+    assert_eq!((w.first().unwrap().t, w.last().unwrap().t), (13.5, l.t));
 }
 
 #[test]

@@ -199,10 +199,13 @@ impl DiskRun {
     pub fn last(&self) -> &PlanarSample {
         self.samples.last().expect("non-empty run")
     }
-    /// Samples with `t0 ≤ t ≤ t1`.
+    /// Samples with `t0 ≤ t ≤ t1` (empty if `t0 > t1` or outside the run).
     pub fn window(&self, t0: f64, t1: f64) -> &[PlanarSample] {
-        let a = ((t0 / DT).round() as usize).min(self.samples.len());
-        let b = ((t1 / DT).round() as usize + 1).min(self.samples.len());
+        if !(t1 >= 0.0) {
+            return &[];
+        }
+        let b = ((t1 / DT).round() as usize).saturating_add(1).min(self.samples.len());
+        let a = ((t0 / DT).round() as usize).min(b);
         &self.samples[a..b]
     }
 }
