@@ -201,7 +201,7 @@ impl DiskRun {
     }
     /// Samples with `t0 ≤ t ≤ t1` (empty if `t0 > t1` or outside the run).
     pub fn window(&self, t0: f64, t1: f64) -> &[PlanarSample] {
-        if !(t1 >= 0.0) {
+        if t1.is_nan() || t1 < 0.0 {
             return &[];
         }
         let b = ((t1 / DT).round() as usize).saturating_add(1).min(self.samples.len());
