@@ -14,7 +14,7 @@ fn bench(c: &mut Criterion) {
     // A general body: eccentric inertia, tilted normals, extra loads, spin and curvature.
     let inertia = DMat3::from_cols(DVec3::new(0.5, 0.05, 0.02), DVec3::new(0.05, 0.3, -0.04), DVec3::new(0.02, -0.04, 0.4));
     let q = DMat3::from_diagonal(DVec3::new(0.2, 0.1, 0.0));
-    let body = TwoContactProblem::new(
+    let mut body = TwoContactProblem::new(
         2.0,
         inertia,
         DVec3::new(0.02, -0.03, 0.1),
@@ -26,7 +26,6 @@ fn bench(c: &mut Criterion) {
         DVec3::new(0.5, 0.8, -0.3),
     )
     .with_spin(1.5);
-    let mut body = body;
     body.contacts[0].curvature_radius = {
         let n = body.contacts[0].normal.normalize();
         let p = DMat3::IDENTITY - DMat3::from_cols(n * n.x, n * n.y, n * n.z);

@@ -11,14 +11,15 @@ pub enum Tolerance {
     Abs(f64),
     /// |measured − expected| ≤ tol·|expected|
     Rel(f64),
-    /// measured ≤ expected (an upper bound; tolerance field ignored)
+    /// measured ≤ expected (`expected` is an upper bound)
     AtMost,
-    /// measured ≥ expected (a lower bound)
+    /// measured ≥ expected (`expected` is a lower bound)
     AtLeast,
 }
 
 impl Tolerance {
-    /// Whether `measured` passes against `expected`. NaN never passes.
+    /// Whether `measured` passes against `expected`. A NaN measurement never passes; an
+    /// infinite one passes only if it equals `expected`.
     pub fn check(self, expected: f64, measured: f64) -> bool {
         if !measured.is_finite() && measured != expected {
             return false;

@@ -54,6 +54,8 @@ fn stick_and_errors() {
         ("uniform 0.05 0.5 100 0.1 0 2 harmonic9", "harmonic"),
         ("uniform 0.05 0.5 100 0.1 0 2 cubic", "unknown model"),
         ("uniform 0.05 0.5 100 0.1 0 2 smooth:1e-3:0.5", "eta"),
+        // μP overflows f64: an error object, never `inf`/`NaN` (invalid JSON) in the output
+        ("uniform 0.05 1e200 1e200 0.1 0 2", "mu*normal_force"),
     ] {
         let s = eval_line_numbered(bad, 7).unwrap();
         let v = parse(&s);

@@ -7,9 +7,8 @@
 use tribo::contensou::experiments::{disc_terminal_ratio, BeltOscillator, PlaneProblem};
 use tribo::contensou::Model;
 
-fn rel(a: f64, b: f64) -> f64 {
-    ((a - b) / b).abs()
-}
+mod common;
+use common::rel;
 
 /// ε* = v/(Rω) of the force-free uniform disc: spec §4.1 (derived; literature value 0.653).
 const EPS_STAR: f64 = 0.653001789;

@@ -428,3 +428,52 @@ fn vector_api_matches_planar_form() {
     assert!(p.resultant_vec(&Model::Exact, DVec3::ZERO, slip, omega).is_err());
     assert_eq!(p.resultant_vec(&Model::Exact, n, n, DVec3::X - DVec3::X), Err(ContensouError::Stick));
 }
+
+#[test]
+fn no_nan_from_overflowing_or_bad_speeds() {
+    // Finite inputs whose |u| or R|ω| overflows f64, and bad reduced speeds (NaN, negative,
+    // infinite), are clamped as documented instead of giving NaN. Expected values: the exact
+    // law's limits 𝒬(∞) = 1, 𝒯(0) = 1 (spec §2, pure slide / pure spin).
+    use tribo::contensou::exact;
+    let (mu, n) = (0.5, 20.0);
+    let p = Patch::new(0.01, mu, n, Pressure::Hertz).unwrap();
+    let big = Patch::new(10.0, mu, n, Pressure::Uniform).unwrap();
+    for m in models() {
+        // |u| = √2·1e308 > f64::MAX: pure sliding along −(1, 1).
+        let l = p.resultant(&m, [1e308, 1e308], 1.0).unwrap();
+        assert!(l.force[0].is_finite() && l.force[1].is_finite() && l.torque.is_finite(), "{m:?} {l:?}");
+        assert!(l.force[0] < 0.0 && (l.force[0] - l.force[1]).abs() <= 1e-12 * l.force[0].abs(), "{m:?} {l:?}");
+        let cap = if let Model::Smooth(s) = m { s.eta() } else { 1.06 };
+        assert!(l.force[0].hypot(l.force[1]) <= cap * mu * n, "{m:?}");
+        // R|ω| = 1e309 overflows: pure spin.
+        let l = big.resultant(&m, [1.0, 0.0], 1e308).unwrap();
+        assert!(l.force[0].is_finite() && l.torque.is_finite() && l.torque < 0.0, "{m:?} {l:?}");
+        for (s, q) in [(f64::NAN, 1.0), (1.0, f64::NAN), (-1.0, 1.0), (f64::INFINITY, 1.0), (1.0, f64::INFINITY), (f64::INFINITY, f64::INFINITY)] {
+            let (a, b) = p.reduced(&m, s, q);
+            assert!(a.is_finite() && b.is_finite() && a >= 0.0 && b >= 0.0, "{m:?} ({s}, {q}): ({a}, {b})");
+        }
+    }
+    let l = p.resultant(&Model::Exact, [1e308, 1e308], 1.0).unwrap();
+    assert!((l.force[0].hypot(l.force[1]) - mu * n).abs() < 1e-12 * mu * n, "{l:?}");
+    let l = big.resultant(&Model::Exact, [1.0, 0.0], 1e308).unwrap();
+    assert!((l.torque + mu * n * big.kappa()).abs() < 1e-12 * mu * n * big.kappa(), "{l:?}");
+    // Subnormal slip (1/|u| overflows): still Coulomb sliding −μP û (exact 𝒬(∞) = 1).
+    for m in [Model::Exact, Model::Linear] {
+        let l = p.resultant(&m, [1e-320, 0.0], 0.0).unwrap();
+        assert_eq!(l.force, [-mu * n, 0.0], "{m:?}");
+        let l3 = p.resultant_vec(&m, tribo::DVec3::Z, tribo::DVec3::X * 1e-160, tribo::DVec3::ZERO).unwrap();
+        assert!((l3.force.x + mu * n).abs() < 1e-12 && l3.force.y == 0.0 && l3.force.is_finite(), "{m:?} {l3:?}");
+    }
+    // Capacities μP, μPR that overflow f64 are rejected at construction.
+    assert!(matches!(Patch::new(1.0, 1e200, 1e200, Pressure::Uniform), Err(ContensouError::InvalidParameter(..))));
+    assert!(matches!(Patch::new(1e200, 1e100, 1e10, Pressure::Uniform), Err(ContensouError::InvalidParameter(..))));
+    let p4 = Patch::new(1.0, 4.0, 1.0, Pressure::Uniform).unwrap();
+    assert!(p4.with_normal_force(1e308).is_err() && big.clone().with_radius(1e308).is_err());
+    for pr in [Pressure::Uniform, Pressure::Hertz] {
+        assert_eq!(exact::reduced(pr, f64::NAN, 1.0), (0.0, 1.0));
+        assert_eq!(exact::reduced(pr, 1.0, f64::NAN), (1.0, 0.0));
+        assert_eq!(exact::reduced(pr, f64::INFINITY, f64::INFINITY), (1.0, 0.0));
+        assert_eq!(exact::reduced(pr, 1.0, f64::INFINITY), (0.0, 1.0));
+        assert_eq!(p.reduced(&Model::Exact, f64::INFINITY, f64::INFINITY), (1.0, 0.0));
+    }
+}

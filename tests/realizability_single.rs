@@ -7,30 +7,11 @@ use tribo::realizability::single::{block_sticking, BilateralConstraint, Case, No
 use tribo::realizability::{RealizabilityError, SingleContactProblem};
 use tribo::{DQuat, DVec3};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.next()
-    }
-    fn unit(&mut self) -> DVec3 {
-        loop {
-            let v = DVec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
-            let l = v.length();
-            if l > 0.1 && l <= 1.0 {
-                return v / l;
-            }
-        }
-    }
-}
+mod common;
+use common::Rng;
 
 fn spd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
-    let r = DMat3::from_quat(DQuat::from_axis_angle(rng.unit(), rng.range(0.0, std::f64::consts::TAU)));
+    let r = DMat3::from_quat(rng.rot());
     r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi))) * r.transpose()
 }
 
@@ -472,4 +453,20 @@ fn sphere_spin_does_not_change_limit_field() {
     assert!((f.c[0] - f0.c[0]).abs() < 1e-9 && (f.c[1] - f0.c[1]).abs() < 1e-9);
     assert!((extra.z - 9.0 * rho).abs() < 1e-12);
     assert!((r1.normal_force_rolling - r0.normal_force_rolling + m * 9.0 * rho).abs() < 1e-9, "{} {}", r1.normal_force_rolling, r0.normal_force_rolling);
+}
+
+#[test]
+fn trig_poly_roots_reject_non_finite_coefficients() {
+    // A NaN coefficient is not caught by `scale()` (f64::max ignores NaN): `roots()` must
+    // return no roots instead of feeding NaN to the eigenvalue solver or the sort.
+    use tribo::realizability::trigpoly::TrigPoly2;
+    for bad in [f64::NAN, f64::INFINITY] {
+        let p = TrigPoly2 { a0: bad, a1: 1.0, ..Default::default() };
+        let r = p.roots();
+        assert!(r.roots.is_empty() && r.companion_count == 0 && r.sampled_count == 0);
+    }
+    // cos φ has the roots π/2 and 3π/2 (analytic).
+    let r = TrigPoly2 { a1: 1.0, ..Default::default() }.roots();
+    assert_eq!(r.roots.len(), 2);
+    assert!((r.roots[0] - PI / 2.0).abs() < 1e-12 && (r.roots[1] - 1.5 * PI).abs() < 1e-12);
 }

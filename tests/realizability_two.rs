@@ -9,30 +9,8 @@ use tribo::realizability::{ContactSpec, RealizabilityError, Transition, TwoConta
 use tribo::{DQuat, DVec3};
 use glam::DMat3;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.next()
-    }
-    fn unit(&mut self) -> DVec3 {
-        loop {
-            let v = DVec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
-            let l = v.length();
-            if l > 0.1 && l <= 1.0 {
-                return v / l;
-            }
-        }
-    }
-    fn rot(&mut self) -> DQuat {
-        DQuat::from_axis_angle(self.unit(), self.range(0.0, std::f64::consts::TAU))
-    }
-}
+mod common;
+use common::Rng;
 
 fn sym_psd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
     let r = DMat3::from_quat(rng.rot());
@@ -139,10 +117,6 @@ struct Literal {
     fe: DVec3,
     me: DVec3,
     mu: [f64; 2],
-}
-
-fn cross_mat(r: DVec3) -> [[f64; 3]; 3] {
-    [[0.0, -r.z, r.y], [r.z, 0.0, -r.x], [-r.y, r.x, 0.0]]
 }
 
 impl Literal {
@@ -265,13 +239,9 @@ impl Literal {
     }
 }
 
-#[allow(dead_code)]
-fn unused(_: [[f64; 3]; 3]) {}
-
 /// The mobility-matrix formulation reproduces literal Newton–Euler solves.
 #[test]
 fn matches_literal_newton_euler_solves() {
-    let _ = cross_mat(DVec3::X);
     let mut rng = Rng(0x1111_2222_3333_4444);
     for _ in 0..100 {
         let pb = random_body(&mut rng);

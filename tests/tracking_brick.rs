@@ -10,9 +10,8 @@ fn critical() -> Damping {
     Damping::Fixed(2.0 * (1.0e5_f64).sqrt())
 }
 
-fn rel(a: f64, b: f64) -> f64 {
-    (a - b).abs() / b.abs()
-}
+mod common;
+use common::rel;
 
 #[test]
 fn t1a_stick_at_018_damped() {
@@ -110,4 +109,21 @@ fn t1e_slip_at_025() {
     assert!(rel(a, a_exact) < 1e-6, "a = {a}");
     // x(1 s) ≈ −0.25325 m (emulator, damped).
     assert!((run.last().x + 0.25325).abs() < 1e-5, "x = {}", run.last().x);
+}
+
+#[test]
+fn mean_acceleration_clamps_and_follows_the_sample_step() {
+    // Out-of-range times are clamped instead of panicking, and a run with another step is
+    // read at its own sample times. Samples of uniform acceleration a = 2 m/s² (v = 2t, an
+    // exact analytic ramp) at Δt = 0.5 s: the mean acceleration is exactly 2.
+    use tribo::tracking::experiments::PlanarSample;
+    let samples: Vec<PlanarSample> = (0..5)
+        .map(|k| {
+            let t = 0.5 * k as f64;
+            PlanarSample { t, v: 2.0 * t, omega: -t, ..Default::default() }
+        })
+        .collect();
+    assert_eq!(mean_acceleration(&samples, 0.5, 1.5), (2.0, -1.0));
+    assert_eq!(mean_acceleration(&samples, -3.0, 99.0), (2.0, -1.0));
+    assert!(mean_acceleration(&samples[..1], 0.0, 1.0).0.is_nan());
 }

@@ -6,9 +6,8 @@
 use tribo::tracking::experiments::{disk, disk_analytic, disk_legacy, DISK_R};
 use tribo::tracking::Mode;
 
-fn rel(a: f64, b: f64) -> f64 {
-    (a - b).abs() / b.abs()
-}
+mod common;
+use common::rel;
 
 /// Kinetic roll torque T_k = K_R Θ^d = 1600 · μk N/(2 R K_E) = 0.392 N·m (spec T2a).
 const T_K: f64 = 1600.0 * 0.2 * 49.0 / (2.0 * 0.2 * 1e5);
@@ -51,6 +50,10 @@ fn t2a_disk_matches_analytic_and_stops() {
     assert!(l.v.abs() < 1e-8 && l.omega.abs() < 1e-8, "v {} ω {}", l.v, l.omega);
     assert_eq!(l.slide, Mode::Static);
     assert_eq!(l.roll, Mode::Static);
+    // `window` never panics: reversed, negative and past-the-end ranges are clamped.
+    assert!(run.window(3.0, 2.0).is_empty() && run.window(-2.0, -1.0).is_empty());
+    let w = run.window(13.5, 99.0);
+    assert_eq!((w.first().unwrap().t, w.last().unwrap().t), (13.5, l.t));
 }
 
 #[test]

@@ -4,9 +4,8 @@
 use tribo::tracking::experiments::{sphere_incline, SteadyClass, DT, G, SPHERE_I, SPHERE_R};
 use tribo::tracking::Mode;
 
-fn rel(a: f64, b: f64) -> f64 {
-    (a - b).abs() / b.abs()
-}
+mod common;
+use common::rel;
 
 /// Mean acceleration (ẍ, ω̇) over [t0, t1] from the samples.
 fn accel(run: &tribo::tracking::experiments::SphereRun, t0: f64, t1: f64) -> (f64, f64) {

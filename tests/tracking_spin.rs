@@ -6,9 +6,8 @@ use tribo::tracking::experiments::{
 use tribo::tracking::{Material, Mode, SpinModel, Surface};
 use tribo::DVec3;
 
-fn rel(a: f64, b: f64) -> f64 {
-    (a - b).abs() / b.abs()
-}
+mod common;
+use common::rel;
 
 #[test]
 fn t4_heuristic_spinning_sphere() {

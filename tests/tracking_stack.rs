@@ -31,3 +31,13 @@ fn t8_critical_mass_and_failure_modes() {
     assert_eq!(above35.ground_modes, (Mode::Kinetic, Mode::Static));
     assert!(above35.roll_ratio < 0.05, "{}", above35.roll_ratio);
 }
+
+#[test]
+fn critical_top_mass_rejects_bad_search_parameters() {
+    // tol ≤ 0 would bisect forever and a reversed bracket is meaningless: both are errors,
+    // returned before any simulation runs.
+    use tribo::tracking::sim::SimError;
+    for (bracket, tol) in [((0.5, 3.0), 0.0), ((0.5, 3.0), -1.0), ((0.5, 3.0), f64::NAN), ((3.0, 0.5), 0.02), ((0.5, f64::INFINITY), 0.02)] {
+        assert!(matches!(critical_top_mass(0.3, 0.3, 0.1, bracket, tol), Err(SimError::BadParameter { .. })), "{bracket:?} {tol}");
+    }
+}

@@ -59,32 +59,19 @@ fn paper_app_b(u0: DVec3, w0: DVec3, n1: DVec3) -> (DVec3, f64) {
     (rot.conjugate() * DVec3::new(t.sin(), t.cos(), 0.0), f(t))
 }
 
-fn random_unit(rng: &mut u64) -> DVec3 {
-    loop {
-        let mut c = [0.0; 3];
-        for x in &mut c {
-            *rng ^= *rng << 13;
-            *rng ^= *rng >> 7;
-            *rng ^= *rng << 17;
-            *x = (*rng >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
-        }
-        let v = DVec3::from(c);
-        if v.length() > 0.1 && v.length() < 1.0 {
-            return v.normalize();
-        }
-    }
-}
+mod common;
+use common::Rng;
 
 #[test]
 fn app_b_closed_form_matches_brute_force_and_paper_form() {
-    let mut rng = 0x9E3779B97F4A7C15u64;
+    let mut rng = Rng(0x9E3779B97F4A7C15);
     for _ in 0..200 {
-        let n0 = random_unit(&mut rng);
+        let n0 = rng.unit();
         let (u0, w0) = onset_frame(n0);
         // Carry the frame by a random rotation and take a random new normal.
-        let q = DQuat::from_axis_angle(random_unit(&mut rng), 1.3);
+        let q = DQuat::from_axis_angle(rng.unit(), 1.3);
         let (u0p, w0p) = (q * u0, q * w0);
-        let n1 = random_unit(&mut rng);
+        let n1 = rng.unit();
         let (u1, w1) = continue_frame(u0p, w0p, n1);
         // Right-handed orthonormal frame: (n1 × u1)·w1 = 1, u1 ⟂ n1.
         assert!((n1.cross(u1).dot(w1) - 1.0).abs() < 1e-12);
@@ -638,9 +625,9 @@ proptest! {
 #[test]
 fn small_angle_helpers_match_libm() {
     use tribo::tracking::kinematics::{atan2_small, sin_cos_small};
-    let mut rng = 12345u64;
+    let mut rng = Rng(12345);
     for _ in 0..20000 {
-        let v = random_unit(&mut rng);
+        let v = rng.unit();
         // Angles spanning 1e-12 … 1 rad, both signs, and arbitrary positive scale of (y, x).
         let a = v.x * 10f64.powf(-12.0 * v.y.abs());
         let scale = 10f64.powf(3.0 * v.z);

@@ -105,6 +105,9 @@ fn eval_inner(t: &str) -> Result<String, String> {
     let model = if f.len() == 8 { parse_model(f[7])? } else { Model::Exact };
     let patch = Patch::new(v[0], v[1], v[2], pressure).map_err(|e| e.to_string())?;
     match patch.resultant(&model, [v[3], v[4]], v[5]) {
+        Ok(l) if !(l.force[0].is_finite() && l.force[1].is_finite() && l.torque.is_finite()) => {
+            Err("result overflows f64".to_string())
+        }
         Ok(l) => Ok(format!(
             "{{\"qx\":{},\"qy\":{},\"tz\":{}}}",
             json_num(l.force[0]),

@@ -136,15 +136,17 @@ fn horner(c: &[f64; 16], x: f64) -> f64 {
 }
 
 /// Reduced exact law `(𝒬_ε, 𝒯_ε)` from the sliding speed `s = |u| ≥ 0` and the rim spin
-/// speed `q = R|ω| ≥ 0` (spec §2.4). Both must be finite; `(0, 0)` returns `(0, 1)` by
-/// convention (the pure-spin limit; callers treat stick separately). `𝒬 ∈ [0, 1]` is
-/// `|Q|/(μP)`, `𝒯 ∈ [0, 1]` is `|T_z|/(μPκ)`.
+/// speed `q = R|ω| ≥ 0` (spec §2.4). `(0, 0)` returns `(0, 1)` by convention (the pure-spin
+/// limit; callers treat stick separately). A negative or NaN speed counts as 0; an infinite
+/// one dominates a finite one, and `(∞, ∞)` counts as pure sliding, so no input gives NaN.
+/// `𝒬 ∈ [0, 1]` is `|Q|/(μP)`, `𝒯 ∈ [0, 1]` is `|T_z|/(μPκ)`.
 #[inline]
 pub fn reduced(pressure: Pressure, s: f64, q: f64) -> (f64, f64) {
-    if s <= 0.0 {
+    // `!(x > 0)` also catches NaN.
+    if !(s > 0.0) {
         return (0.0, 1.0);
     }
-    if q <= 0.0 {
+    if !(q > 0.0) || s == f64::INFINITY {
         return (1.0, 0.0);
     }
     match pressure {

@@ -327,6 +327,32 @@ fn norm2(x: f64, y: f64) -> f64 {
     }
 }
 
+/// The capacities `μP` and `μPR` must be finite (bounds every load of every model).
+fn check_capacity(radius: f64, mu: f64, normal_force: f64) -> Result<(), ContensouError> {
+    let cap = mu * normal_force * radius.max(1.0);
+    if cap.is_finite() {
+        Ok(())
+    } else {
+        Err(ContensouError::InvalidParameter("mu*normal_force*max(radius, 1)", cap))
+    }
+}
+
+/// `|v|` without overflow or underflow of the squares (as [`norm2`]).
+#[inline(always)]
+fn norm3(v: DVec3) -> f64 {
+    let s = v.length_squared();
+    if s < 1e300 && s > 1e-300 {
+        s.sqrt()
+    } else {
+        let m = v.abs().max_element();
+        if m > 0.0 && m.is_finite() {
+            m * (v / m).length()
+        } else {
+            m
+        }
+    }
+}
+
 static DEFAULT_TABLES: std::sync::OnceLock<[Arc<HarmonicTable>; 2]> = std::sync::OnceLock::new();
 
 fn default_table(p: Pressure) -> Arc<HarmonicTable> {
@@ -346,6 +372,8 @@ impl Patch {
     /// A patch of radius `radius ≥ 0` (m), kinetic friction coefficient `mu ≥ 0`, normal force
     /// `normal_force ≥ 0` (N) and pressure distribution. `radius = 0` is the point-contact
     /// limit (no spin torque, Coulomb sliding). ρ defaults to κ (spec §1.7 DECISION).
+    /// Errors: negative or non-finite input, and [`ContensouError::InvalidParameter`] when the
+    /// capacities `μP` or `μPR` overflow `f64` (so that no evaluation overflows into NaN).
     pub fn new(radius: f64, mu: f64, normal_force: f64, pressure: Pressure) -> Result<Self, ContensouError> {
         if !(radius >= 0.0) || !radius.is_finite() {
             return Err(ContensouError::InvalidRadius(radius));
@@ -356,6 +384,7 @@ impl Patch {
         if !(normal_force >= 0.0) || !normal_force.is_finite() {
             return Err(ContensouError::InvalidNormalForce(normal_force));
         }
+        check_capacity(radius, mu, normal_force)?;
         Ok(Patch {
             radius,
             mu,
@@ -388,20 +417,22 @@ impl Patch {
         Ok(self)
     }
 
-    /// Sets the normal force (N), keeping the radius.
+    /// Sets the normal force (N), keeping the radius. Errors as [`Patch::new`].
     pub fn with_normal_force(mut self, normal_force: f64) -> Result<Self, ContensouError> {
         if !(normal_force >= 0.0) || !normal_force.is_finite() {
             return Err(ContensouError::InvalidNormalForce(normal_force));
         }
+        check_capacity(self.radius, self.mu, normal_force)?;
         self.normal_force = normal_force;
         Ok(self)
     }
 
-    /// Sets the patch radius (m).
+    /// Sets the patch radius (m). Errors as [`Patch::new`].
     pub fn with_radius(mut self, radius: f64) -> Result<Self, ContensouError> {
         if !(radius >= 0.0) || !radius.is_finite() {
             return Err(ContensouError::InvalidRadius(radius));
         }
+        check_capacity(radius, self.mu, self.normal_force)?;
         self.radius = radius;
         Ok(self)
     }
@@ -437,9 +468,21 @@ impl Patch {
 
     /// Dimensionless `(𝒬, 𝒯)` of `model` for sliding speed `s = |u| ≥ 0` and rim spin speed
     /// `q = R|ω| ≥ 0` (velocities; only their ratio matters except for [`Model::Smooth`]).
-    /// For non-smooth models `(0, 0)` returns `(0, 0)`.
+    /// For non-smooth models `(0, 0)` returns `(0, 0)`. Clamps, so that no input gives NaN: a
+    /// negative or NaN speed counts as 0; an infinite speed makes the motion pure sliding
+    /// (`s = ∞`, also for `(∞, ∞)`) or pure spin (`q = ∞`).
     #[inline]
     pub fn reduced(&self, model: &Model, s: f64, q: f64) -> (f64, f64) {
+        // `!(x > 0)` also catches NaN; infinities become the largest finite speed against 0.
+        let s = if s > 0.0 { s } else { 0.0 };
+        let q = if q > 0.0 { q } else { 0.0 };
+        let (s, q) = if s == f64::INFINITY {
+            (f64::MAX, 0.0)
+        } else if q == f64::INFINITY {
+            (0.0, f64::MAX)
+        } else {
+            (s, q)
+        };
         match *model {
             Model::Exact => {
                 if s == 0.0 && q == 0.0 {
@@ -503,8 +546,18 @@ impl Patch {
             return Err(ContensouError::NonFiniteInput);
         }
         model.validate()?;
-        let s = norm2(slip[0], slip[1]);
-        let q = self.radius * spin.abs();
+        let mut slip = slip;
+        let mut s = norm2(slip[0], slip[1]);
+        let mut q = self.radius * spin.abs();
+        if s == f64::INFINITY || q == f64::INFINITY {
+            // |u| or R|ω| overflows for finite inputs near f64::MAX: scale both by an exact
+            // power of two (the ratio, hence the law, is unchanged; the smooth model is then
+            // deep in its sliding range either way).
+            let k = 0.5f64.powi(600);
+            slip = [slip[0] * k, slip[1] * k];
+            s = norm2(slip[0], slip[1]);
+            q = self.radius * (spin.abs() * k);
+        }
         if s == 0.0 && q == 0.0 && !matches!(model, Model::Smooth(_)) {
             return Err(ContensouError::Stick);
         }
@@ -512,7 +565,13 @@ impl Patch {
         let mp = self.mu * self.normal_force;
         let force = if s > 0.0 {
             let k = -mp * qq / s;
-            [k * slip[0], k * slip[1]]
+            if k.is_finite() {
+                [k * slip[0], k * slip[1]]
+            } else {
+                // subnormal |u|: 1/s overflows; take the unit direction first
+                let f = -mp * qq;
+                [f * (slip[0] / s), f * (slip[1] / s)]
+            }
         } else {
             [0.0, 0.0]
         };
@@ -538,7 +597,7 @@ impl Patch {
         if !(normal.is_finite() && slip.is_finite() && angular_velocity.is_finite()) {
             return Err(ContensouError::NonFiniteInput);
         }
-        let len = normal.length();
+        let len = norm3(normal);
         if !(len > 0.0) || !len.is_finite() {
             return Err(ContensouError::NonFiniteInput);
         }
@@ -547,16 +606,26 @@ impl Patch {
         let mut spin = angular_velocity.dot(n);
         // Projection round-off is not slip: a tangential part below a few ulps of the input
         // is set to zero (same for the spin).
-        if u.length() <= 8.0 * f64::EPSILON * slip.length() {
+        let mut s = norm3(u);
+        if s <= 8.0 * f64::EPSILON * norm3(slip) {
             u = DVec3::ZERO;
+            s = 0.0;
         }
         if spin.abs() <= 8.0 * f64::EPSILON * angular_velocity.length() {
             spin = 0.0;
         }
         // evaluate in the 2D form with the slip along a local x axis
-        let s = u.length();
         let l = self.resultant(model, [s, 0.0], spin)?;
-        let force = if s > 0.0 { u * (l.force[0] / s) } else { DVec3::ZERO };
+        let force = if s > 0.0 {
+            let k = l.force[0] / s;
+            if k.is_finite() {
+                u * k
+            } else {
+                (u / s) * l.force[0]
+            }
+        } else {
+            DVec3::ZERO
+        };
         Ok(PatchLoad3 { force, torque: n * l.torque })
     }
 

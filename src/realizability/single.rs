@@ -445,28 +445,20 @@ impl SingleContactProblem {
         Ok(Prepared { r, n, t1, t2, kappa, torque_rhs })
     }
 
-    /// Slip-limit solve (spec §1.7): prescribed friction `−μN λ`; returns `(v̇_P, N)`.
-    fn slip_solve(&self, p: &Prepared, lambda: DVec3) -> Option<(DVec3, f64)> {
-        let nc = self.constraints.len();
-        let sz = 7 + nc;
-        let e = p.n - lambda * self.mu;
-        let re = p.r.cross(e);
-        let rn = p.r.cross(p.n);
+    /// The `sz × sz` system with the Newton–Euler rows for `(a_C, ω̇)` (mass, inertia, applied
+    /// force, torque with the gyroscopic term) and the bilateral constraints (rows and
+    /// reaction columns `6…6+nc`) filled in; the caller adds the contact columns and rows.
+    fn newton_euler_system(&self, p: &Prepared, sz: usize) -> (DMatrix<f64>, DVector<f64>) {
         let mut a = DMatrix::<f64>::zeros(sz, sz);
         let mut b = DVector::<f64>::zeros(sz);
         let jm = self.inertia_world;
-        let ncol = 6 + nc;
         for i in 0..3 {
             a[(i, i)] = self.mass;
             for k in 0..3 {
                 a[(3 + i, 3 + k)] = jm.col(k)[i];
             }
-            a[(i, ncol)] = -e[i];
-            a[(3 + i, ncol)] = -re[i];
             b[i] = self.applied_force[i];
             b[3 + i] = p.torque_rhs[i];
-            a[(sz - 1, i)] = p.n[i];
-            a[(sz - 1, 3 + i)] = rn[i];
         }
         for (ci, c) in self.constraints.iter().enumerate() {
             for i in 0..3 {
@@ -476,6 +468,24 @@ impl SingleContactProblem {
                 a[(6 + ci, 3 + i)] = c.ang[i];
             }
             b[6 + ci] = c.rhs;
+        }
+        (a, b)
+    }
+
+    /// Slip-limit solve (spec §1.7): prescribed friction `−μN λ`; returns `(v̇_P, N)`.
+    fn slip_solve(&self, p: &Prepared, lambda: DVec3) -> Option<(DVec3, f64)> {
+        let nc = self.constraints.len();
+        let sz = 7 + nc;
+        let e = p.n - lambda * self.mu;
+        let re = p.r.cross(e);
+        let rn = p.r.cross(p.n);
+        let (mut a, mut b) = self.newton_euler_system(p, sz);
+        let ncol = 6 + nc;
+        for i in 0..3 {
+            a[(i, ncol)] = -e[i];
+            a[(3 + i, ncol)] = -re[i];
+            a[(sz - 1, i)] = p.n[i];
+            a[(sz - 1, 3 + i)] = rn[i];
         }
         b[sz - 1] = -p.n.dot(p.kappa);
         let x = solve_dense(a, b)?;
@@ -489,33 +499,18 @@ impl SingleContactProblem {
     fn rolling_solve(&self, p: &Prepared) -> Option<(DVec3, DVec3, DVec3)> {
         let nc = self.constraints.len();
         let sz = 9 + nc;
-        let mut a = DMatrix::<f64>::zeros(sz, sz);
-        let mut b = DVector::<f64>::zeros(sz);
-        let jm = self.inertia_world;
+        let (mut a, mut b) = self.newton_euler_system(p, sz);
         let rx = skew(p.r);
         let fcol = 6 + nc;
         let krow = 6 + nc;
         for i in 0..3 {
-            a[(i, i)] = self.mass;
             a[(i, fcol + i)] = -1.0;
             for k in 0..3 {
-                a[(3 + i, 3 + k)] = jm.col(k)[i];
                 a[(3 + i, fcol + k)] = -rx.col(k)[i];
                 a[(krow + i, 3 + k)] = -rx.col(k)[i];
             }
             a[(krow + i, i)] = 1.0;
-            b[i] = self.applied_force[i];
-            b[3 + i] = p.torque_rhs[i];
             b[krow + i] = -p.kappa[i];
-        }
-        for (ci, c) in self.constraints.iter().enumerate() {
-            for i in 0..3 {
-                a[(i, 6 + ci)] = -c.lin[i];
-                a[(3 + i, 6 + ci)] = -c.ang[i];
-                a[(6 + ci, i)] = c.lin[i];
-                a[(6 + ci, 3 + i)] = c.ang[i];
-            }
-            b[6 + ci] = c.rhs;
         }
         let x = solve_dense(a, b)?;
         Some((

@@ -84,10 +84,13 @@ impl TrigPoly2 {
     /// All roots in `[0, 2π)`: companion-matrix roots of the half-angle quartic (after a
     /// rotation that keeps the leading coefficient away from zero), polished by Newton, united
     /// with bracketed sign changes of a 720-point sampling; duplicates closer than `1e-9` rad
-    /// are merged. Returns no roots for the zero polynomial.
+    /// are merged. Returns no roots for the zero polynomial and for non-finite coefficients.
     pub fn roots(&self) -> TrigRoots {
         let scale = self.scale();
-        if !(scale > 0.0) || !scale.is_finite() {
+        // `scale` alone would miss a NaN coefficient (`f64::max` ignores NaN); a NaN companion
+        // matrix must not reach the eigenvalue iteration.
+        let finite = [self.a0, self.a1, self.b1, self.a2, self.b2].iter().all(|x| x.is_finite());
+        if !finite || !(scale > 0.0) {
             return TrigRoots::default();
         }
         // Rotation keeping q(π) (the t⁴ coefficient) large.
@@ -150,7 +153,7 @@ impl TrigPoly2 {
                 roots.push(r);
             }
         }
-        roots.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        roots.sort_by(f64::total_cmp);
         TrigRoots { roots, companion_count, sampled_count }
     }
 

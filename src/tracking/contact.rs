@@ -425,21 +425,22 @@ impl ContactInput {
     }
 }
 
-/// Curvature of `surface` at body-local point `local` along the global tangent `p` (fallback:
-/// direction of `theta`, then the mean curvature; spec §1.6 "direction fallback"). `rot` is the
-/// body's rotation.
-fn directional_curvature(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3, mean: f64) -> f64 {
-    if !surface.is_anisotropic() {
-        return surface.normal_curvature(local, DVec3::X);
-    }
-    let dir = if p != DVec3::ZERO {
-        p
-    } else if theta != DVec3::ZERO {
-        theta
-    } else {
-        return mean;
-    };
-    surface.normal_curvature(local, rot.l(dir).normalize())
+/// `(κ, 𝒦)`: curvature of `surface` at body-local point `local` along the global tangent `p`
+/// (fallback: direction of `theta`, then the mean curvature; spec §1.6 "direction fallback")
+/// and the mean curvature, from one surface evaluation. `rot` is the body's rotation.
+#[inline]
+fn curvatures(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3) -> (f64, f64) {
+    let (mean, kappa) = surface.mean_and_directional_curvature(local, || {
+        let dir = if p != DVec3::ZERO {
+            p
+        } else if theta != DVec3::ZERO {
+            theta
+        } else {
+            return None;
+        };
+        Some(rot.l(dir).normalize())
+    });
+    (kappa, mean)
 }
 
 /// `p_b` (S-2) from the arc on `surface`. Fast path for a chord lying exactly in the tangent
@@ -578,10 +579,8 @@ impl ContactState {
         }
 
         // F. Parameters from N(t1) and the curvatures.
-        let mean_i = si.mean_curvature(li);
-        let mean_j = sj.mean_curvature(lj);
-        let kappa_i = directional_curvature(si, &ai, li, p_i, next.roll_i.history(), mean_i);
-        let kappa_j = directional_curvature(sj, &aj, lj, p_j, next.roll_j.history(), mean_j);
+        let (kappa_i, mean_i) = curvatures(si, &ai, li, p_i, next.roll_i.history());
+        let (kappa_j, mean_j) = curvatures(sj, &aj, lj, p_j, next.roll_j.history());
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
         let [c0, c1, c2] = &mut next.damping_cache;

@@ -79,10 +79,17 @@ pub fn mode_switches(samples: &[PlanarSample], f: impl Fn(&PlanarSample) -> Mode
     samples.windows(2).filter(|w| f(&w[0]) != f(&w[1])).map(|w| (w[1].t, f(&w[1]))).collect()
 }
 
-/// Mean acceleration `(Δv/Δt, Δω/Δt)` between times `t0` and `t1` (sample-aligned).
+/// Mean acceleration `(Δv/Δt, Δω/Δt)` between the samples nearest to times `t0` and `t1`
+/// (equally spaced samples as from [`run_planar`], any step; times outside the run are
+/// clamped to its ends). NaN if fewer than two samples or both times map to one sample.
 pub fn mean_acceleration(samples: &[PlanarSample], t0: f64, t1: f64) -> (f64, f64) {
-    let a = &samples[(t0 / DT).round() as usize];
-    let b = &samples[(t1 / DT).round() as usize];
+    let (Some(first), Some(second)) = (samples.first(), samples.get(1)) else {
+        return (f64::NAN, f64::NAN);
+    };
+    let dt = second.t - first.t;
+    // `as usize` saturates (negative → 0, NaN → 0); the `min` keeps the index in range.
+    let at = |t: f64| &samples[(((t - first.t) / dt).round() as usize).min(samples.len() - 1)];
+    let (a, b) = (at(t0), at(t1));
     ((b.v - a.v) / (b.t - a.t), (b.omega - a.omega) / (b.t - a.t))
 }
 
@@ -192,10 +199,13 @@ impl DiskRun {
     pub fn last(&self) -> &PlanarSample {
         self.samples.last().expect("non-empty run")
     }
-    /// Samples with `t0 ≤ t ≤ t1`.
+    /// Samples with `t0 ≤ t ≤ t1` (empty if `t0 > t1` or outside the run).
     pub fn window(&self, t0: f64, t1: f64) -> &[PlanarSample] {
-        let a = ((t0 / DT).round() as usize).min(self.samples.len());
-        let b = ((t1 / DT).round() as usize + 1).min(self.samples.len());
+        if t1.is_nan() || t1 < 0.0 {
+            return &[];
+        }
+        let b = ((t1 / DT).round() as usize).saturating_add(1).min(self.samples.len());
+        let a = ((t0 / DT).round() as usize).min(b);
         &self.samples[a..b]
     }
 }
@@ -414,10 +424,12 @@ impl SpinRun {
     pub fn first_slip(&self) -> Option<(f64, f64)> {
         self.samples.iter().find(|s| s.mode == Mode::Kinetic).map(|s| (s.t, s.omega))
     }
-    /// Mean dω/dt over [t0, t1].
+    /// Mean dω/dt over [t0, t1] (nearest samples; times beyond the run, which may end early
+    /// with `after_stop`, are clamped to its last sample).
     pub fn slope(&self, t0: f64, t1: f64) -> f64 {
-        let a = &self.samples[(t0 / DT).round() as usize];
-        let b = &self.samples[(t1 / DT).round() as usize];
+        let Some(last) = self.samples.len().checked_sub(1) else { return f64::NAN };
+        let at = |t: f64| &self.samples[((t / DT).round() as usize).min(last)];
+        let (a, b) = (at(t0), at(t1));
         (b.omega - a.omega) / (b.t - a.t)
     }
     /// Last sample.

@@ -147,14 +147,8 @@ impl Surface {
             Surface::ConcaveSphere { radius, .. } => -1.0 / radius,
             Surface::Curvature { kappa, .. } => kappa,
             Surface::Ellipsoid { a, b, c } => {
-                let g = DVec3::new(1.0 / (a * a), 1.0 / (b * b), 1.0 / (c * c));
-                let gx = ellipsoid_gx(g, x);
-                let len = gx.length();
-                if len > 0.0 {
-                    (d * d).dot(g) / len
-                } else {
-                    0.0
-                }
+                let (g, _, len) = ellipsoid_metric(a, b, c, x);
+                ellipsoid_normal(g, len, d)
             }
         }
     }
@@ -168,16 +162,26 @@ impl Surface {
             Surface::ConcaveSphere { radius, .. } => -1.0 / radius,
             Surface::Curvature { mean, .. } => mean,
             Surface::Ellipsoid { a, b, c } => {
-                let g = DVec3::new(1.0 / (a * a), 1.0 / (b * b), 1.0 / (c * c));
-                let gx = ellipsoid_gx(g, x);
-                let len = gx.length();
-                if len > 0.0 {
-                    let nh = gx / len;
-                    (g.x + g.y + g.z - (nh * nh).dot(g)) / (2.0 * len)
-                } else {
-                    0.0
-                }
+                let (g, gx, len) = ellipsoid_metric(a, b, c, x);
+                ellipsoid_mean(g, gx, len)
             }
+        }
+    }
+
+    /// Mean curvature at `x` and the normal curvature along the body-local unit tangent
+    /// `dir()` (`None`: the mean curvature; `dir` is called only for anisotropic surfaces),
+    /// sharing one gradient evaluation: the contact update needs both each step. Same values
+    /// as [`Surface::mean_curvature`] and [`Surface::normal_curvature`].
+    #[inline]
+    pub(crate) fn mean_and_directional_curvature(&self, x: DVec3, dir: impl FnOnce() -> Option<DVec3>) -> (f64, f64) {
+        match *self {
+            Surface::Ellipsoid { a, b, c } => {
+                let (g, gx, len) = ellipsoid_metric(a, b, c, x);
+                let mean = ellipsoid_mean(g, gx, len);
+                let kappa = dir().map_or(mean, |d| ellipsoid_normal(g, len, d));
+                (mean, kappa)
+            }
+            _ => (self.mean_curvature(x), self.normal_curvature(x, DVec3::X)),
         }
     }
 
@@ -193,6 +197,36 @@ impl Surface {
         let oa = carried - centre;
         let ob = new - centre;
         oa.length() * super::kinematics::atan2_small(oa.cross(ob).length(), oa.dot(ob))
+    }
+}
+
+/// `(G, G x, |G x|)` of the ellipsoid with semi-axes `a, b, c` at `x` (scaled radially onto
+/// the surface).
+#[inline]
+fn ellipsoid_metric(a: f64, b: f64, c: f64, x: DVec3) -> (DVec3, DVec3, f64) {
+    let g = DVec3::new(1.0 / (a * a), 1.0 / (b * b), 1.0 / (c * c));
+    let gx = ellipsoid_gx(g, x);
+    (g, gx, gx.length())
+}
+
+/// Normal curvature `dᵀGd/|Gx|` (S-4); 0 at a degenerate point.
+#[inline]
+fn ellipsoid_normal(g: DVec3, len: f64, d: DVec3) -> f64 {
+    if len > 0.0 {
+        (d * d).dot(g) / len
+    } else {
+        0.0
+    }
+}
+
+/// Mean curvature `(tr G − N̂ᵀGN̂)/(2|Gx|)` (S-5); 0 at a degenerate point.
+#[inline]
+fn ellipsoid_mean(g: DVec3, gx: DVec3, len: f64) -> f64 {
+    if len > 0.0 {
+        let nh = gx / len;
+        (g.x + g.y + g.z - (nh * nh).dot(g)) / (2.0 * len)
+    } else {
+        0.0
     }
 }
 

@@ -173,7 +173,9 @@ pub fn three_sphere_stack(p: StackParams) -> Result<StackRun, SimError> {
 }
 
 /// Smallest top mass (within `tol`, searched in `[lo, hi]` kg by bisection) for which the stack
-/// collapses within `duration`: `(m_c, run just below m_c, run at m_c)`.
+/// collapses within `duration`: `(m_c, run just below m_c, run at m_c)`. `tol` must be finite
+/// and > 0 and the bracket finite with `lo < hi` (else [`SimError::BadParameter`]); the
+/// bisection also stops when the bracket cannot be halved in floating point.
 pub fn critical_top_mass(
     eta_r: f64,
     gap: f64,
@@ -181,11 +183,20 @@ pub fn critical_top_mass(
     (mut lo, mut hi): (f64, f64),
     tol: f64,
 ) -> Result<(f64, StackRun, StackRun), SimError> {
+    if !(tol > 0.0 && tol.is_finite()) {
+        return Err(SimError::BadParameter { name: "tol", value: tol });
+    }
+    if !(lo < hi && lo.is_finite() && hi.is_finite()) {
+        return Err(SimError::BadParameter { name: "mass bracket (lo < hi)", value: hi - lo });
+    }
     let run = |m: f64| three_sphere_stack(StackParams { eta_r, top_mass: m, gap, duration });
     let mut below = run(lo)?;
     let mut above = run(hi)?;
     while hi - lo > tol {
         let mid = 0.5 * (lo + hi);
+        if !(mid > lo && mid < hi) {
+            break;
+        }
         let r = run(mid)?;
         if r.collapsed {
             hi = mid;
