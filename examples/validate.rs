@@ -13,6 +13,7 @@ fn sections() -> Vec<(&'static str, fn() -> Vec<Row>)> {
         ("contact-point tracking (core)", tribo::tracking::validation_rows),
         ("Contensou patch (core)", tribo::contensou::validation_rows),
         ("realizability (core)", tribo::realizability::validation_rows),
+        ("rapier scenarios: tribo vs stock (tribo_rapier)", tribo_rapier::validation_rows),
     ]
 }
 
@@ -22,10 +23,12 @@ fn main() {
     let mut total = 0usize;
     for (name, rows) in sections() {
         let rows = rows();
+        let wc = rows.iter().map(|r| r.case.chars().count()).max().unwrap_or(4).max(4);
+        let wq = rows.iter().map(|r| r.quantity.chars().count()).max().unwrap_or(8).max(8);
         if !json && !rows.is_empty() {
             println!("\n== {name} ==");
             println!(
-                "{:<44} {:<40} {:>14} {:>14} {:>10} {:>5}",
+                "{:<wc$} {:<wq$} {:>14} {:>14} {:>10} {:>5}",
                 "case", "quantity", "expected", "measured", "tol", "pass"
             );
         }
@@ -38,7 +41,7 @@ fn main() {
                 println!("{}", serde_json::to_string(r).expect("row serialises"));
             } else {
                 println!(
-                    "{:<44} {:<40} {:>14.7} {:>14.7} {:>10} {:>5}",
+                    "{:<wc$} {:<wq$} {:>14.7} {:>14.7} {:>10} {:>5}",
                     r.case,
                     r.quantity,
                     r.expected,

@@ -36,7 +36,8 @@ impl std::fmt::Display for Tolerance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Tolerance::Abs(t) => write!(f, "±{t:.1e}"),
-            Tolerance::Rel(t) => write!(f, "±{:.3}%", t * 100.0),
+            Tolerance::Rel(t) if *t >= 1e-3 => write!(f, "±{:.3}%", t * 100.0),
+            Tolerance::Rel(t) => write!(f, "±{t:.0e} rel"),
             Tolerance::AtMost => write!(f, "≤"),
             Tolerance::AtLeast => write!(f, "≥"),
         }

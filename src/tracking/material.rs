@@ -22,11 +22,28 @@ pub enum Mode {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamError {
     /// The named parameter is NaN or infinite.
-    NotFinite { name: &'static str, value: f64 },
+    NotFinite {
+        /// Parameter name.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
     /// The named parameter is negative (or zero where it must be positive).
-    OutOfRange { name: &'static str, value: f64, expected: &'static str },
+    OutOfRange {
+        /// Parameter name.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+        /// The valid range.
+        expected: &'static str,
+    },
     /// μs < μk: static friction must be at least kinetic friction.
-    StaticBelowKinetic { mu_s: f64, mu_k: f64 },
+    StaticBelowKinetic {
+        /// Static coefficient.
+        mu_s: f64,
+        /// Kinetic coefficient.
+        mu_k: f64,
+    },
 }
 
 impl fmt::Display for ParamError {
@@ -403,6 +420,19 @@ impl Material {
     /// is off or the curvature is degenerate). Ball of radius R on a plane: `2 η_r μ R N`.
     pub fn roll_torque_capacity(&self, mode: Mode, n: f64, kappa_i: f64, kappa_j: f64) -> f64 {
         self.derive(n, kappa_i, kappa_j, 0.0, 0.0).roll_capacity(mode)
+    }
+
+    /// Hertz contact radius `a = (3 N R_eff/(4 E_eff))^{1/3}` with `1/R_eff = 𝒦_mean,i + 𝒦_mean,j`
+    /// (App. C, spec §4.3(b)); `None` unless the spin model is Hertz, N > 0 and the summed mean
+    /// curvature exceeds ε_κ.
+    pub fn hertz_contact_radius(&self, n: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> Option<f64> {
+        let SpinModel::Hertz { effective_modulus } = self.spin else { return None };
+        let kmean = mean_kappa_i + mean_kappa_j;
+        if n.is_finite() && n > 0.0 && kmean.is_finite() && kmean > self.eps_kappa {
+            Some((3.0 * n / (kmean * 4.0 * effective_modulus)).cbrt())
+        } else {
+            None
+        }
     }
 
     /// Spin torque capacity `K_ψ 𝒮^ψ_■` in `mode`: `η_ψ μ_■ N/𝒦` (heuristic) or `½ a μ_■ N`

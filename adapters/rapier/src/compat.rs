@@ -33,6 +33,18 @@ pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) ->
     Some(ManifoldParts { manifold: m.manifold, solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
 }
 
+/// The contact manifolds of a pair (0.35: the `manifolds` field; 0.36: `manifolds()`).
+#[cfg(not(feature = "rapier-0-36"))]
+pub(crate) fn pair_manifolds(pair: &ContactPair) -> &[ContactManifold] {
+    &pair.manifolds
+}
+
+/// The contact manifolds of a pair (0.35: the `manifolds` field; 0.36: `manifolds()`).
+#[cfg(feature = "rapier-0-36")]
+pub(crate) fn pair_manifolds(pair: &ContactPair) -> &[ContactManifold] {
+    pair.manifolds()
+}
+
 /// Whether `ContactData::impulse` includes, on top of the step's total, the warm-start impulse
 /// the solver began the step with (rapier 0.35; fixed in 0.35.2 / 0.36: "one substep too
 /// many"). tribo reads that warm start in the hook (the solver manifold's

@@ -34,7 +34,12 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let (c1, c2) = (context.collider1, context.collider2);
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
-        let Some(parts) = compat::manifold_parts(context) else { return };
+        let Some(mut parts) = compat::manifold_parts(context) else { return };
+        // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction);
+        // first, so the warm start below is the one of the contact the solver will use.
+        if self.tribo.contensou_collapse(c1, c2) {
+            crate::contensou::collapse(&mut parts);
+        }
         // A contact new in this step: static unless the surfaces already slide past each other.
         let sliding = || {
             let Some(c) = parts.solver_contacts.first() else { return false };

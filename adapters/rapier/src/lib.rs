@@ -15,7 +15,12 @@
 //!   solver with a bounded impulse: a ball stops and stays stopped at dt = 1/60, with no chatter
 //!   and no creep. The single roll row is aligned every step with the rolling axis (slip) or
 //!   the accumulated roll deflection (stick), so the roll limit is a circle in the tangent
-//!   plane (no box).
+//!   plane (no box);
+//! * optional **Contensou contact model** ([`contensou`], [`FrictionMaterial::with_contensou`]):
+//!   coupled slide/spin friction of a finite patch (flat face or Hertz), the slide coefficient
+//!   `μ𝒬(ε)` and the spin-motor bound `μNκ𝒯(ε)` set together every step from the slip/spin
+//!   ratio ε — a spinning puck slides easily, and a puck launched sliding and spinning stops
+//!   both at the same instant.
 //!
 //! Colliders without a [`FrictionMaterial`] keep stock rapier behaviour.
 //!
@@ -51,6 +56,13 @@
 //! [`TriboRapier::step_world`] does the same around a rapier `PhysicsWorld`.
 //!
 //! ## Design notes
+//! * **Contact identity: one state per touching collider pair** (key: the two collider handles
+//!   in rapier's pair order). The manifolds of a composite shape (mesh triangles, compound
+//!   parts) are merged into that one state: rapier's friction coefficient is per manifold and
+//!   its contact clustering merges coplanar manifolds anyway, and the roll/spin motor acts on the
+//!   relative rotation of the two bodies, so one per pair. Keying by sub-shape and feature ids
+//!   would make the state churn whenever rapier regenerates features (a rocking brick) without
+//!   changing any load.
 //! * One state per contacting collider pair: modes (static/kinetic) of slide, roll and spin,
 //!   the slide and roll/spin deflections of a sticking contact, the last normal force
 //!   `N = Σ impulse/dt` read from `ContactPair::solver_manifolds()`, and the motor joint.
@@ -84,10 +96,14 @@ pub use rapier3d;
 pub use rapier3d_036 as rapier3d;
 
 mod compat;
+pub mod contensou;
+pub mod contensou_scenarios;
 pub mod curvature;
+pub mod diagnostics;
 mod hooks;
 pub mod scenarios;
 mod store;
+pub mod trough;
 mod validation;
 
 pub use hooks::TriboHooks;
@@ -109,6 +125,10 @@ pub enum FrictionMaterial {
     Stock,
     /// tribo friction with this material.
     Tribo(Material),
+    /// tribo friction with this material and the Contensou contact model (coupled slide/spin
+    /// limits of a finite patch, see [`contensou`]); build with
+    /// [`FrictionMaterial::with_contensou`].
+    Contensou(Material, contensou::Contensou),
 }
 
 impl FrictionMaterial {
@@ -141,6 +161,7 @@ impl FrictionMaterial {
         match self {
             FrictionMaterial::Stock => Ok(self),
             FrictionMaterial::Tribo(m) => Ok(FrictionMaterial::Tribo(f(m)?)),
+            FrictionMaterial::Contensou(m, c) => Ok(FrictionMaterial::Contensou(f(m)?, c)),
         }
     }
 
@@ -149,6 +170,7 @@ impl FrictionMaterial {
         match self {
             FrictionMaterial::Stock => None,
             FrictionMaterial::Tribo(m) => Some(m),
+            FrictionMaterial::Contensou(m, _) => Some(m),
         }
     }
 
@@ -160,6 +182,9 @@ impl FrictionMaterial {
             (Some(FrictionMaterial::Tribo(x)), Some(FrictionMaterial::Tribo(y))) => Some(x.combine(y)),
             (Some(FrictionMaterial::Tribo(x)), None) | (None, Some(FrictionMaterial::Tribo(x))) => Some(*x),
             (None, None) => None,
+            // Contensou materials combine like Tribo ones (contact model: FrictionMaterial::combine_contensou).
+            (Some(x), Some(y)) => Some(x.material()?.combine(y.material()?)),
+            (Some(x), None) | (None, Some(x)) => x.material().copied(),
         }
     }
 }

@@ -148,6 +148,7 @@ struct PairState {
     roll_cap: f32,
     spin_cap: f32,
     joint: Option<ImpulseJointHandle>,
+    contensou: crate::contensou::PairContensou,
 }
 
 /// The tribo friction store for one rapier world: per-collider materials and per-contact state.
@@ -168,6 +169,7 @@ pub struct TriboRapier {
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
     step: u64,
+    pub(crate) realizability: crate::diagnostics::Monitor,
 }
 
 impl Default for TriboRapier {
@@ -217,6 +219,7 @@ impl TriboRapier {
             diagnostics: Vec::new(),
             reported: Vec::new(),
             step: 0,
+            realizability: Default::default(),
         }
     }
 
@@ -309,6 +312,21 @@ impl TriboRapier {
                 Some((if sliding() { m.mu_k() } else { m.mu_s() } as f32, Vector::ZERO))
             }
         }
+    }
+
+    /// Whether the hook collapses this contact's solver contacts (Contensou flat face).
+    pub(crate) fn contensou_collapse(&self, c1: ColliderHandle, c2: ColliderHandle) -> bool {
+        self.index.get(&key(c1, c2)).is_some_and(|&i| {
+            let s = &self.states[i as usize];
+            !s.stock && s.contensou.collapse
+        })
+    }
+
+    /// The Contensou state of the contact between two colliders (either order), if it has a
+    /// Contensou model (see [`crate::contensou`]).
+    pub fn contensou_info(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<crate::contensou::ContensouInfo> {
+        let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
+        crate::contensou::ContensouInfo::of(&self.states[*i as usize].contensou)
     }
 
     /// Number of contacts with tribo state.
@@ -506,8 +524,8 @@ impl TriboRapier {
             let n = s.normal;
             let point = s.point;
             let nf = s.n;
-            // Roll axis: the rolling direction (relative angular velocity), else the stick
-            // deflection, else the previous axis; always re-projected on the tangent plane.
+            // Roll axis: the stick deflection (static) or the rolling direction (relative
+            // angular velocity), else the previous axis; always re-projected on the tangent plane.
             let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
             let w = w2 - w1;
@@ -529,6 +547,20 @@ impl TriboRapier {
             let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
             let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
             let mu = mat.mu(s.slide) as f32;
+            // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
+            let mut cz = s.contensou;
+            let cz_cfg = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
+            let (mu, spin_cap, (cz_tilt, cz_level)) = match &cz_cfg {
+                Some(cfg) => {
+                    let input = crate::contensou::StepInput { contensou: cfg, material: mat, n: nf, normal: n, point, slide: s.slide, spin: s.spin, rb1, rb2, mean_curvature: k1.mean + k2.mean, slip_speed: self.settings.slip_speed, axis_y: e, axis_z: ez, gain, dt };
+                    let o = crate::contensou::step_limits(&input, &mut cz);
+                    (o.mu, o.spin_cap, (o.tilt, o.level))
+                }
+                None => {
+                    cz = Default::default();
+                    (mu, spin_cap, ([0.0; 2], Vector::ZERO))
+                }
+            };
             // Anchor pull-back for a contact at rest (sticking and not rolling).
             let tv = if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
                 let d = s.slide_defl - n * s.slide_defl.dot(n);
@@ -542,8 +574,12 @@ impl TriboRapier {
             let need_joint = (roll_cap > 0.0 || spin_cap > 0.0) && finite(n) && finite(point);
             // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
             let (roll_y, roll_z) = (roll_cap, 0.0);
+            let (roll_y, roll_z) = (roll_y.max(cz_tilt[0]), roll_z.max(cz_tilt[1]));
+            let need_joint = need_joint || (cz_tilt[0].max(cz_tilt[1]) > 0.0 && finite(n) && finite(point));
+            let roll_target = roll_target + cz_level;
 
             let s = &mut self.states[i];
+            s.contensou = cz;
             s.mu = if mu.is_finite() { mu } else { 0.0 };
             s.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
             s.roll_axis = e;
@@ -651,6 +687,7 @@ impl TriboRapier {
                         roll_cap: 0.0,
                         spin_cap: 0.0,
                         joint: None,
+                        contensou: Default::default(),
                     });
                     let i = self.states.len() - 1;
                     self.index.insert(k, i as u32);
@@ -703,6 +740,7 @@ impl TriboRapier {
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
+            crate::contensou::observe(&mut s.contensou, pair, bodies, [col1, col2], [is_moving_body(rb1), is_moving_body(rb2)], normal, params.prediction_distance());
             if s.stock {
                 continue;
             }
@@ -809,6 +847,7 @@ impl TriboRapier {
             }
         }
         let _ = joints;
+        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
     }
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,

@@ -150,5 +150,9 @@ pub fn validation_rows() -> Vec<Row> {
     rows.push(Row::new("rapier S6 pile of 200 spheres, dt=1/60", "kinetic energy at 6 s [J] (tribo)", 1e-4, t.kinetic_energy, Tolerance::AtMost, "settles to rest"));
     rows.push(Row::flag("rapier S6 pile of 200 spheres, dt=1/60", "no NaN, no body escaped (tribo)", !t.nan && t.escaped == 0, "issue 3"));
     rows.push(Row::new("rapier S6 pile of 200 spheres, dt=1/60", "kinetic energy at 6 s [J] (stock rapier)", 0.5, s.kinetic_energy, Tolerance::AtLeast, "stock spheres keep rolling"));
+    // Realizability diagnostic (issue 5): ball in a right-angle trough.
+    rows.extend(crate::trough::validation_rows());
+    // Contensou contact model (issue 4): puck and Hertz-ball scenes.
+    rows.extend(crate::contensou_scenarios::validation_rows());
     rows
 }

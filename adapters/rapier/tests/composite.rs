@@ -89,3 +89,40 @@ fn brick_on_a_mesh_slides_with_kinetic_acceleration() {
     let mgc = sim.body(b).mass() as f64 * 9.81 * (alpha as f64).cos();
     assert!((n - mgc).abs() < 0.02 * mgc, "N = {n} vs {mgc}");
 }
+
+#[test]
+fn capsule_rolling_across_its_axis_stops_at_the_kinetic_roll_distance() {
+    // A capsule (axis z, radius r) lying on flat ground, rolling along x without slip at v0.
+    // Curvature across the cylindrical part is 1/r (tribo_rapier::curvature), so the kinetic
+    // roll torque is T_k = 2 η_r μk r N (spec §3.3, plane) and the deceleration is
+    // a = T_k r/(I_z + m r²), I_z the capsule's moment about its axis (cylinder m_c r²/2 plus
+    // two hemispheres = a ball, 2/5 m_b r²): distance v0²/(2a) within 5 %.
+    let (r, half, v0) = (0.15f32, 0.3f32, 1.5f32);
+    let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), 1.0 / 60.0, Friction::Tribo);
+    sim.add_ground(50.0);
+    let (b, _) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, r, 0.0))
+            .linvel(Vector::new(v0, 0.0, 0.0))
+            .angvel(Vector::new(0.0, 0.0, -v0 / r)),
+        ColliderBuilder::capsule_z(half, r).density(1000.0),
+        &ball_material(),
+    );
+    let rb = sim.body(b);
+    let m = rb.mass() as f64;
+    let (rr, hh) = (r as f64, half as f64);
+    let (m_cyl, m_ball) = (1000.0 * std::f64::consts::PI * rr * rr * 2.0 * hh, 1000.0 * 4.0 / 3.0 * std::f64::consts::PI * rr.powi(3));
+    assert!((m_cyl + m_ball - m).abs() < 1e-3 * m, "capsule mass {m}");
+    let iz = 0.5 * m_cyl * rr * rr + 0.4 * m_ball * rr * rr;
+    let tk = ball_material().roll_torque_capacity(tribo::tracking::Mode::Kinetic, m * 9.81, 1.0 / r as f64, 0.0);
+    let a = tk * r as f64 / (iz + m * (r as f64).powi(2));
+    let expected = (v0 as f64).powi(2) / (2.0 * a);
+    for _ in 0..steps(expected / v0 as f64 * 2.0 + 2.0, 1.0 / 60.0) {
+        sim.step();
+    }
+    let d = sim.body(b).translation().x as f64;
+    assert!((d - expected).abs() < 0.05 * expected, "{d} vs {expected}");
+    assert!(sim.body(b).linvel().length() < 1e-3);
+    // Still lying across (it rolled, it did not slew round).
+    assert!(sim.body(b).translation().z.abs() < 0.05);
+}
