@@ -46,7 +46,8 @@
 //! ## Diagnostics
 //!
 //! [`TriboContacts`] (resource: per-contact modes, normal force, friction coefficient, roll
-//! and spin torque bounds), [`TriboDiagnostic`] (messages), [`TriboStats`] (resource), the
+//! and spin torque bounds), [`TriboDiagnostic`] (messages), [`RealizabilityReport`] (messages
+//! from the two-contact realizability monitor, opt-in), [`TriboStats`] (resource), the
 //! [`TriboContext`] component on each rapier context, and with the `gizmos` feature the
 //! `gizmos::TriboGizmosPlugin`.
 #![warn(missing_docs)]
@@ -71,7 +72,12 @@ mod material;
 mod step;
 
 pub use context::TriboContext;
-pub use diagnostics::{ContactReport, TriboContacts, TriboDiagnostic, TriboStats};
+pub use diagnostics::{
+    ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic, TriboStats,
+};
+pub use tribo::realizability::two::Status as RealizabilityStatus;
+pub use tribo::realizability::Transition;
+pub use tribo_rapier::diagnostics::BodyRealizability;
 pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
 pub use hooks::TriboHooks;
 pub use material::FrictionMaterial;
@@ -81,8 +87,8 @@ pub use step::tribo_step_simulation;
 /// diagnostics into scope.
 pub mod prelude {
     pub use crate::{
-        ContactReport, FrictionMaterial, TriboContacts, TriboContext, TriboDiagnostic, TriboHooks,
-        TriboPlugin, TriboSet, TriboStats,
+        ContactReport, FrictionMaterial, RealizabilityMonitor, RealizabilityReport, TriboContacts,
+        TriboContext, TriboDiagnostic, TriboHooks, TriboPlugin, TriboSet, TriboStats,
     };
 }
 
@@ -102,6 +108,7 @@ pub enum TriboSet {
 pub struct TriboPlugin<H = ()> {
     schedule: Interned<dyn ScheduleLabel>,
     settings: Settings,
+    realizability: bool,
     _hooks: PhantomData<fn() -> H>,
 }
 
@@ -118,13 +125,20 @@ impl<H> TriboPlugin<H> {
     /// `RapierPhysicsPlugin::<TriboHooks<MyHooks>>::default()`. Without hooks of your own use
     /// `TriboPlugin::default()`.
     pub fn new() -> Self {
-        TriboPlugin { schedule: PostUpdate.intern(), settings: Settings::default(), _hooks: PhantomData }
+        TriboPlugin { schedule: PostUpdate.intern(), settings: Settings::default(), realizability: false, _hooks: PhantomData }
     }
 
     /// Tuning of the rapier mechanism (slip speed, anchor pull-back, motor damping) for every
     /// rapier context; see [`Settings`].
     pub fn with_settings(mut self, settings: Settings) -> Self {
         self.settings = settings;
+        self
+    }
+
+    /// Turns on the two-contact realizability monitor ([`RealizabilityMonitor`]): after every
+    /// rapier step a [`RealizabilityReport`] message for each body rolling on two contacts.
+    pub fn with_realizability(mut self, on: bool) -> Self {
+        self.realizability = on;
         self
     }
 
@@ -152,6 +166,8 @@ where
             .init_resource::<TimestepMode>()
             .insert_resource(TriboSettings(self.settings))
             .add_message::<TriboDiagnostic>()
+            .add_message::<RealizabilityReport>()
+            .insert_resource(RealizabilityMonitor { enabled: self.realizability })
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)
             .add_observer(remove_active_hooks);

@@ -15,7 +15,8 @@ use bevy_rapier3d::prelude::{
 
 use crate::context::TriboContext;
 use crate::diagnostics::{TriboContacts, TriboStats};
-use crate::diagnostics::TriboDiagnostic;
+use crate::context::StepOutput;
+use crate::diagnostics::{RealizabilityMonitor, RealizabilityReport, TriboDiagnostic};
 use crate::hooks::{TriboHooks, UserHooks};
 
 /// The lengths of the rapier steps one run of the physics schedule performs for `mode`, exactly
@@ -103,7 +104,9 @@ pub fn tribo_step_simulation<H>(
     mut stats: ResMut<TriboStats>,
     mut contacts: ResMut<TriboContacts>,
     mut diagnostics: MessageWriter<TriboDiagnostic>,
-    mut found: Local<Vec<TriboDiagnostic>>,
+    mut realizability: MessageWriter<RealizabilityReport>,
+    monitor: Res<RealizabilityMonitor>,
+    mut found: Local<StepOutput>,
 ) where
     H: BevyPhysicsHooks + 'static,
     for<'w, 's> SystemParamItem<'w, 's, H>: BevyPhysicsHooks,
@@ -128,8 +131,11 @@ pub fn tribo_step_simulation<H>(
             continue;
         }
 
+        if let Some(t) = tribo.as_deref_mut() {
+            t.set_realizability(monitor.enabled.then_some(config.gravity));
+        }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
-        for &(dt, last_catch_up) in &plan.steps {
+        for (step, &(dt, last_catch_up)) in plan.steps.iter().enumerate() {
             if last_catch_up {
                 // bevy_rapier records the interpolation start pose before the last catch-up
                 // iteration of `TimestepMode::Interpolated`.
@@ -167,7 +173,7 @@ pub fn tribo_step_simulation<H>(
             // `step_simulation` keeps only the last call's events: send them after every step.
             sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
             if let Some(t) = tribo.as_deref_mut() {
-                t.after_step(dt, sim, colliders, joints, bodies, entity, &mut found);
+                t.after_step(dt, step as u32, sim, colliders, joints, bodies, entity, &mut found);
                 stats.tribo_updates += 1;
             }
             stats.rapier_steps += 1;
@@ -180,7 +186,8 @@ pub fn tribo_step_simulation<H>(
     }
 
     stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
-    diagnostics.write_batch(found.drain(..));
+    diagnostics.write_batch(found.diagnostics.drain(..));
+    realizability.write_batch(found.realizability.drain(..));
 }
 
 #[cfg(test)]
