@@ -43,7 +43,10 @@ impl Default for TriboContext {
 impl TriboContext {
     /// An empty state with these settings.
     pub fn new(settings: Settings) -> Self {
-        TriboContext { store: TriboRapier::with_settings(settings), entities: HashMap::default() }
+        TriboContext {
+            store: TriboRapier::with_settings(settings),
+            entities: HashMap::default(),
+        }
     }
 
     /// Number of colliders of this context that carry a [`FrictionMaterial`].
@@ -62,7 +65,8 @@ impl TriboContext {
                 self.store.remove_material(old);
             }
         }
-        self.store.set_material(handle, tribo_rapier::FrictionMaterial::from(m));
+        self.store
+            .set_material(handle, tribo_rapier::FrictionMaterial::from(m));
     }
 
     pub(crate) fn remove_material(&mut self, e: Entity) {
@@ -86,7 +90,12 @@ impl TriboContext {
         bodies: &mut RapierRigidBodySet,
     ) {
         let params = Self::params(sim, dt);
-        self.store.before_step(&params, &mut bodies.bodies, &mut colliders.colliders, &mut joints.impulse_joints);
+        self.store.before_step(
+            &params,
+            &mut bodies.bodies,
+            &mut colliders.colliders,
+            &mut joints.impulse_joints,
+        );
     }
 
     /// Turns tribo_rapier's per-step two-contact realizability monitor on (with the context's
@@ -96,7 +105,9 @@ impl TriboContext {
             (None, None) => {}
             (None, Some(_)) => self.store.set_realizability(None),
             (Some(g), Some(s)) if s.gravity == g => {}
-            (Some(g), _) => self.store.set_realizability(Some(RealizabilitySettings::new(g))),
+            (Some(g), _) => self
+                .store
+                .set_realizability(Some(RealizabilitySettings::new(g))),
         }
     }
 
@@ -113,12 +124,25 @@ impl TriboContext {
         out: &mut StepOutput,
     ) {
         let params = Self::params(sim, dt);
-        self.store.after_step(&params, &bodies.bodies, &colliders.colliders, &sim.narrow_phase, &mut joints.impulse_joints);
+        self.store.after_step(
+            &params,
+            &bodies.bodies,
+            &colliders.colliders,
+            &sim.narrow_phase,
+            &mut joints.impulse_joints,
+        );
         for d in self.store.take_diagnostics() {
-            out.diagnostics.push(TriboDiagnostic::from_store(context, d, bodies));
+            out.diagnostics
+                .push(TriboDiagnostic::from_store(context, d, bodies));
         }
         for r in self.store.realizability_reports() {
-            out.realizability.push(RealizabilityReport::new(context, step, r.clone(), colliders, bodies));
+            out.realizability.push(RealizabilityReport::new(
+                context,
+                step,
+                r.clone(),
+                colliders,
+                bodies,
+            ));
         }
     }
 
@@ -130,11 +154,17 @@ impl TriboContext {
     }
 
     /// Appends this context's contacts, with entities resolved, to `out`.
-    pub(crate) fn report(&self, context: Entity, colliders: &RapierContextColliders, out: &mut TriboContacts) {
+    pub(crate) fn report(
+        &self,
+        context: Entity,
+        colliders: &RapierContextColliders,
+        out: &mut TriboContacts,
+    ) {
         for info in self.store.contacts() {
-            let (Some(collider1), Some(collider2)) =
-                (colliders.collider_entity(info.collider1), colliders.collider_entity(info.collider2))
-            else {
+            let (Some(collider1), Some(collider2)) = (
+                colliders.collider_entity(info.collider1),
+                colliders.collider_entity(info.collider2),
+            ) else {
                 continue;
             };
             out.contacts.push(ContactReport {

@@ -42,7 +42,9 @@ impl TriboContacts {
 
     /// The contacts involving collider entity `e`.
     pub fn involving(&self, e: Entity) -> impl Iterator<Item = &ContactReport> {
-        self.contacts.iter().filter(move |c| c.collider1 == e || c.collider2 == e)
+        self.contacts
+            .iter()
+            .filter(move |c| c.collider1 == e || c.collider2 == e)
     }
 }
 
@@ -97,11 +99,19 @@ pub struct TriboDiagnostic {
 }
 
 impl TriboDiagnostic {
-    pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
+    pub(crate) fn from_store(
+        context: Entity,
+        diagnostic: Diagnostic,
+        bodies: &RapierRigidBodySet,
+    ) -> Self {
         let body = match diagnostic {
             Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
         };
-        TriboDiagnostic { context, body, diagnostic }
+        TriboDiagnostic {
+            context,
+            body,
+            diagnostic,
+        }
     }
 }
 
@@ -154,9 +164,18 @@ impl RealizabilityReport {
         bodies: &RapierRigidBodySet,
     ) -> Self {
         let pair = |i: usize| {
-            (colliders.collider_entity(report.contacts[i].collider), colliders.collider_entity(report.contacts[i].other_collider))
+            (
+                colliders.collider_entity(report.contacts[i].collider),
+                colliders.collider_entity(report.contacts[i].other_collider),
+            )
         };
-        RealizabilityReport { context, body: bodies.rigid_body_entity(report.body), colliders: [pair(0), pair(1)], step, report }
+        RealizabilityReport {
+            context,
+            body: bodies.rigid_body_entity(report.body),
+            colliders: [pair(0), pair(1)],
+            step,
+            report,
+        }
     }
 
     /// Whether two-point rolling is realizable (`false` when the analysis failed).
