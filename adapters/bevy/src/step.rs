@@ -97,9 +97,11 @@ impl StepPlan {
 ///    modification,
 /// 3. tribo's after-step work (read-back of loads, modes and diagnostics).
 ///
-/// Add it yourself only when you set bevy_rapier up with `with_default_system_setup(false)`: put
-/// it where `RapierPhysicsPlugin::<TriboHooks<H>>::get_systems(PhysicsSet::StepSimulation)`
-/// would go, and do not add that one.
+/// [`TriboPlugin`](crate::TriboPlugin) adds it (in [`TriboSet::Step`](crate::TriboSet), after
+/// `PhysicsSet::StepSimulation`, before `PhysicsSet::Writeback`) also when bevy_rapier is set
+/// up with `with_default_system_setup(false)`; do not add it a second time. bevy_rapier's own
+/// step systems, if you add them to `PhysicsSet::StepSimulation` in the same schedule, stay
+/// disabled by the run condition.
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn tribo_step_simulation<H>(
     mut contexts: Query<(
