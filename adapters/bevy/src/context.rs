@@ -10,7 +10,15 @@ use rapier3d::dynamics::IntegrationParameters;
 use rapier3d::geometry::ColliderHandle;
 use tribo_rapier::{Settings, TriboRapier};
 
-use crate::diagnostics::{ContactReport, TriboContacts, TriboDiagnostic};
+use crate::diagnostics::{ContactReport, RealizabilityReport, TriboContacts, TriboDiagnostic};
+use tribo_rapier::diagnostics::RealizabilitySettings;
+
+/// Messages collected over a frame's rapier steps (the step system's local buffer).
+#[derive(Default)]
+pub struct StepOutput {
+    pub(crate) diagnostics: Vec<TriboDiagnostic>,
+    pub(crate) realizability: Vec<RealizabilityReport>,
+}
 use crate::material::FrictionMaterial;
 
 /// tribo's state for one rapier context: inserted automatically on every entity with a
@@ -35,7 +43,10 @@ impl Default for TriboContext {
 impl TriboContext {
     /// An empty state with these settings.
     pub fn new(settings: Settings) -> Self {
-        TriboContext { store: TriboRapier::with_settings(settings), entities: HashMap::default() }
+        TriboContext {
+            store: TriboRapier::with_settings(settings),
+            entities: HashMap::default(),
+        }
     }
 
     /// Number of colliders of this context that carry a [`FrictionMaterial`].
@@ -54,7 +65,8 @@ impl TriboContext {
                 self.store.remove_material(old);
             }
         }
-        self.store.set_material(handle, tribo_rapier::FrictionMaterial::from(m));
+        self.store
+            .set_material(handle, tribo_rapier::FrictionMaterial::from(m));
     }
 
     pub(crate) fn remove_material(&mut self, e: Entity) {
@@ -78,23 +90,59 @@ impl TriboContext {
         bodies: &mut RapierRigidBodySet,
     ) {
         let params = Self::params(sim, dt);
-        self.store.before_step(&params, &mut bodies.bodies, &mut colliders.colliders, &mut joints.impulse_joints);
+        self.store.before_step(
+            &params,
+            &mut bodies.bodies,
+            &mut colliders.colliders,
+            &mut joints.impulse_joints,
+        );
     }
 
+    /// Turns tribo_rapier's per-step two-contact realizability monitor on (with the context's
+    /// gravity) or off.
+    pub(crate) fn set_realizability(&mut self, gravity: Option<Vec3>) {
+        match (gravity, self.store.realizability_settings()) {
+            (None, None) => {}
+            (None, Some(_)) => self.store.set_realizability(None),
+            (Some(g), Some(s)) if s.gravity == g => {}
+            (Some(g), _) => self
+                .store
+                .set_realizability(Some(RealizabilitySettings::new(g))),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn after_step(
         &mut self,
         dt: f32,
+        step: u32,
         sim: &mut RapierContextSimulation,
         colliders: &mut RapierContextColliders,
         joints: &mut RapierContextJoints,
         bodies: &mut RapierRigidBodySet,
         context: Entity,
-        diagnostics: &mut Vec<TriboDiagnostic>,
+        out: &mut StepOutput,
     ) {
         let params = Self::params(sim, dt);
-        self.store.after_step(&params, &bodies.bodies, &colliders.colliders, &sim.narrow_phase, &mut joints.impulse_joints);
+        self.store.after_step(
+            &params,
+            &bodies.bodies,
+            &colliders.colliders,
+            &sim.narrow_phase,
+            &mut joints.impulse_joints,
+        );
         for d in self.store.take_diagnostics() {
-            diagnostics.push(TriboDiagnostic::from_store(context, d, bodies));
+            out.diagnostics
+                .push(TriboDiagnostic::from_store(context, d, bodies));
+        }
+        for r in self.store.realizability_reports() {
+            out.realizability.push(RealizabilityReport::new(
+                context,
+                step,
+                r.clone(),
+                colliders,
+                bodies,
+            ));
         }
     }
 
@@ -106,11 +154,17 @@ impl TriboContext {
     }
 
     /// Appends this context's contacts, with entities resolved, to `out`.
-    pub(crate) fn report(&self, context: Entity, colliders: &RapierContextColliders, out: &mut TriboContacts) {
+    pub(crate) fn report(
+        &self,
+        context: Entity,
+        colliders: &RapierContextColliders,
+        out: &mut TriboContacts,
+    ) {
         for info in self.store.contacts() {
-            let (Some(collider1), Some(collider2)) =
-                (colliders.collider_entity(info.collider1), colliders.collider_entity(info.collider2))
-            else {
+            let (Some(collider1), Some(collider2)) = (
+                colliders.collider_entity(info.collider1),
+                colliders.collider_entity(info.collider2),
+            ) else {
                 continue;
             };
             out.contacts.push(ContactReport {

@@ -1,7 +1,10 @@
 //! Diagnostics as bevy data: step counters and per-contact friction state.
 
 use bevy::prelude::*;
-use bevy_rapier3d::prelude::RapierRigidBodySet;
+use bevy_rapier3d::prelude::{RapierContextColliders, RapierRigidBodySet};
+use tribo::realizability::two::Status;
+use tribo::realizability::Transition;
+use tribo_rapier::diagnostics::BodyRealizability;
 use tribo_rapier::{Diagnostic, Mode};
 
 /// Step counters of tribo's stepping (a resource).
@@ -39,7 +42,9 @@ impl TriboContacts {
 
     /// The contacts involving collider entity `e`.
     pub fn involving(&self, e: Entity) -> impl Iterator<Item = &ContactReport> {
-        self.contacts.iter().filter(move |c| c.collider1 == e || c.collider2 == e)
+        self.contacts
+            .iter()
+            .filter(move |c| c.collider1 == e || c.collider2 == e)
     }
 }
 
@@ -94,11 +99,19 @@ pub struct TriboDiagnostic {
 }
 
 impl TriboDiagnostic {
-    pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
+    pub(crate) fn from_store(
+        context: Entity,
+        diagnostic: Diagnostic,
+        bodies: &RapierRigidBodySet,
+    ) -> Self {
         let body = match diagnostic {
             Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
         };
-        TriboDiagnostic { context, body, diagnostic }
+        TriboDiagnostic {
+            context,
+            body,
+            diagnostic,
+        }
     }
 }
 
@@ -107,6 +120,90 @@ impl std::fmt::Display for TriboDiagnostic {
         match self.body {
             Some(b) => write!(f, "{} (entity {b})", self.diagnostic),
             None => write!(f, "{}", self.diagnostic),
+        }
+    }
+}
+
+/// Whether tribo_rapier's two-contact realizability monitor runs (a resource; set it from
+/// [`TriboPlugin::with_realizability`](crate::TriboPlugin::with_realizability) or at run time).
+///
+/// When on, after every rapier step each dynamic body that rests or rolls on exactly two
+/// sticking contacts with fixed supports is analysed (Antali & Stepan's Definition 11, spec
+/// `realizability.md`): can it keep rolling at both contacts, or which slip can start? Every
+/// analysis is sent as a [`RealizabilityReport`] message. It costs one two-contact analysis
+/// per such body and step (0.1–0.7 ms each, per tribo_rapier), so it is off by default.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RealizabilityMonitor {
+    /// Run the monitor.
+    pub enabled: bool,
+}
+
+/// The realizability verdict for one body after one rapier step, as a bevy message (read it
+/// with `MessageReader<RealizabilityReport>`; see [`RealizabilityMonitor`]).
+#[derive(Message, Debug, Clone)]
+pub struct RealizabilityReport {
+    /// The rapier context entity.
+    pub context: Entity,
+    /// The body's entity.
+    pub body: Option<Entity>,
+    /// `[P⁺, P⁻]` as (the body's collider entity, the supporting collider entity), in the order
+    /// of `report.contacts`.
+    pub colliders: [(Option<Entity>, Option<Entity>); 2],
+    /// Index of the rapier step within the frame (several with substeps).
+    pub step: u32,
+    /// tribo_rapier's full report (contacts, the two-contact problem, the analysis).
+    pub report: BodyRealizability,
+}
+
+impl RealizabilityReport {
+    pub(crate) fn new(
+        context: Entity,
+        step: u32,
+        report: BodyRealizability,
+        colliders: &RapierContextColliders,
+        bodies: &RapierRigidBodySet,
+    ) -> Self {
+        let pair = |i: usize| {
+            (
+                colliders.collider_entity(report.contacts[i].collider),
+                colliders.collider_entity(report.contacts[i].other_collider),
+            )
+        };
+        RealizabilityReport {
+            context,
+            body: bodies.rigid_body_entity(report.body),
+            colliders: [pair(0), pair(1)],
+            step,
+            report,
+        }
+    }
+
+    /// Whether two-point rolling is realizable (`false` when the analysis failed).
+    pub fn realizable(&self) -> bool {
+        self.report.realizable()
+    }
+
+    /// Signed margin (m/s², `> 0` ⇔ realizable), `None` when the analysis failed.
+    pub fn margin(&self) -> Option<f64> {
+        self.report.margin()
+    }
+
+    /// The verdict, `None` when the analysis failed.
+    pub fn status(&self) -> Option<Status> {
+        self.report.status()
+    }
+
+    /// Transitions that can start: RS (`P⁻` slips), SR (`P⁺` slips), SS (both).
+    pub fn transitions(&self) -> &[Transition] {
+        self.report.transitions()
+    }
+
+    /// The collider entities (of the body) that slip in transition `t`.
+    pub fn slipping_colliders(&self, t: Transition) -> Vec<Option<Entity>> {
+        match t {
+            Transition::RS => vec![self.colliders[1].0],
+            Transition::SR => vec![self.colliders[0].0],
+            Transition::SS => vec![self.colliders[0].0, self.colliders[1].0],
         }
     }
 }

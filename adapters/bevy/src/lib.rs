@@ -46,7 +46,8 @@
 //! ## Diagnostics
 //!
 //! [`TriboContacts`] (resource: per-contact modes, normal force, friction coefficient, roll
-//! and spin torque bounds), [`TriboDiagnostic`] (messages), [`TriboStats`] (resource), the
+//! and spin torque bounds), [`TriboDiagnostic`] (messages), [`RealizabilityReport`] (messages
+//! from the two-contact realizability monitor, opt-in), [`TriboStats`] (resource), the
 //! [`TriboContext`] component on each rapier context, and with the `gizmos` feature the
 //! `gizmos::TriboGizmosPlugin`.
 #![warn(missing_docs)]
@@ -71,18 +72,24 @@ mod material;
 mod step;
 
 pub use context::TriboContext;
-pub use diagnostics::{ContactReport, TriboContacts, TriboDiagnostic, TriboStats};
-pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
+pub use diagnostics::{
+    ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic,
+    TriboStats,
+};
 pub use hooks::TriboHooks;
 pub use material::FrictionMaterial;
 pub use step::tribo_step_simulation;
+pub use tribo::realizability::two::Status as RealizabilityStatus;
+pub use tribo::realizability::Transition;
+pub use tribo_rapier::diagnostics::BodyRealizability;
+pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
 
 /// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
 /// diagnostics into scope.
 pub mod prelude {
     pub use crate::{
-        ContactReport, FrictionMaterial, TriboContacts, TriboContext, TriboDiagnostic, TriboHooks,
-        TriboPlugin, TriboSet, TriboStats,
+        ContactReport, FrictionMaterial, RealizabilityMonitor, RealizabilityReport, TriboContacts,
+        TriboContext, TriboDiagnostic, TriboHooks, TriboPlugin, TriboSet, TriboStats,
     };
 }
 
@@ -102,6 +109,7 @@ pub enum TriboSet {
 pub struct TriboPlugin<H = ()> {
     schedule: Interned<dyn ScheduleLabel>,
     settings: Settings,
+    realizability: bool,
     _hooks: PhantomData<fn() -> H>,
 }
 
@@ -118,13 +126,25 @@ impl<H> TriboPlugin<H> {
     /// `RapierPhysicsPlugin::<TriboHooks<MyHooks>>::default()`. Without hooks of your own use
     /// `TriboPlugin::default()`.
     pub fn new() -> Self {
-        TriboPlugin { schedule: PostUpdate.intern(), settings: Settings::default(), _hooks: PhantomData }
+        TriboPlugin {
+            schedule: PostUpdate.intern(),
+            settings: Settings::default(),
+            realizability: false,
+            _hooks: PhantomData,
+        }
     }
 
     /// Tuning of the rapier mechanism (slip speed, anchor pull-back, motor damping) for every
     /// rapier context; see [`Settings`].
     pub fn with_settings(mut self, settings: Settings) -> Self {
         self.settings = settings;
+        self
+    }
+
+    /// Turns on the two-contact realizability monitor ([`RealizabilityMonitor`]): after every
+    /// rapier step a [`RealizabilityReport`] message for each body rolling on two contacts.
+    pub fn with_realizability(mut self, on: bool) -> Self {
+        self.realizability = on;
         self
     }
 
@@ -152,6 +172,10 @@ where
             .init_resource::<TimestepMode>()
             .insert_resource(TriboSettings(self.settings))
             .add_message::<TriboDiagnostic>()
+            .add_message::<RealizabilityReport>()
+            .insert_resource(RealizabilityMonitor {
+                enabled: self.realizability,
+            })
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)
             .add_observer(remove_active_hooks);
@@ -159,12 +183,19 @@ where
         app.configure_sets(self.schedule, PhysicsSet::StepSimulation.run_if(never));
         app.configure_sets(
             self.schedule,
-            TriboSet::Step.after(PhysicsSet::StepSimulation).before(PhysicsSet::Writeback),
+            TriboSet::Step
+                .after(PhysicsSet::StepSimulation)
+                .before(PhysicsSet::Writeback),
         );
-        app.add_systems(self.schedule, keep_active_hooks.before(PhysicsSet::SyncBackend));
         app.add_systems(
             self.schedule,
-            (sync_materials, tribo_step_simulation::<H>, report_bypass).chain().in_set(TriboSet::Step),
+            keep_active_hooks.before(PhysicsSet::SyncBackend),
+        );
+        app.add_systems(
+            self.schedule,
+            (sync_materials, tribo_step_simulation::<H>, report_bypass)
+                .chain()
+                .in_set(TriboSet::Step),
         );
     }
 
@@ -192,18 +223,32 @@ struct TriboAddedHooks;
 #[derive(Resource)]
 struct TriboSettings(Settings);
 
-fn add_context_state(add: On<Add, RapierContextSimulation>, mut commands: Commands, settings: Res<TriboSettings>) {
-    commands.entity(add.entity).insert(TriboContext::new(settings.0));
+fn add_context_state(
+    add: On<Add, RapierContextSimulation>,
+    mut commands: Commands,
+    settings: Res<TriboSettings>,
+) {
+    commands
+        .entity(add.entity)
+        .insert(TriboContext::new(settings.0));
 }
 
-fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands, hooks: Query<&ActiveHooks>) {
+fn add_active_hooks(
+    add: On<Add, FrictionMaterial>,
+    mut commands: Commands,
+    hooks: Query<&ActiveHooks>,
+) {
     match hooks.get(add.entity) {
         Ok(h) if h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) => {}
         Ok(h) => {
-            commands.entity(add.entity).insert((*h | ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+            commands
+                .entity(add.entity)
+                .insert((*h | ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
         }
         Err(_) => {
-            commands.entity(add.entity).insert((ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+            commands
+                .entity(add.entity)
+                .insert((ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
         }
     }
 }
@@ -222,7 +267,9 @@ fn remove_active_hooks(
 }
 
 /// Re-adds the flag when the user replaces `ActiveHooks` on a collider with a material.
-fn keep_active_hooks(mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Changed<ActiveHooks>)>) {
+fn keep_active_hooks(
+    mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Changed<ActiveHooks>)>,
+) {
     for mut h in &mut q {
         if !h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {
             *h |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
@@ -235,8 +282,17 @@ fn keep_active_hooks(mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Cha
 #[allow(clippy::type_complexity)]
 fn sync_materials(
     changed: Query<
-        (Entity, &FrictionMaterial, &RapierColliderHandle, &RapierContextEntityLink),
-        Or<(Changed<FrictionMaterial>, Changed<RapierColliderHandle>, Changed<RapierContextEntityLink>)>,
+        (
+            Entity,
+            &FrictionMaterial,
+            &RapierColliderHandle,
+            &RapierContextEntityLink,
+        ),
+        Or<(
+            Changed<FrictionMaterial>,
+            Changed<RapierColliderHandle>,
+            Changed<RapierContextEntityLink>,
+        )>,
     >,
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,

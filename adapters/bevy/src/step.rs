@@ -5,17 +5,18 @@ use std::sync::atomic::Ordering;
 use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
 use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
-use rapier3d::pipeline::PhysicsHooks;
 use bevy_rapier3d::plugin::context::SimulationToRenderTime;
 use bevy_rapier3d::prelude::{
     BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextJoints,
     RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode,
     TransformInterpolation,
 };
+use rapier3d::pipeline::PhysicsHooks;
 
+use crate::context::StepOutput;
 use crate::context::TriboContext;
+use crate::diagnostics::{RealizabilityMonitor, RealizabilityReport, TriboDiagnostic};
 use crate::diagnostics::{TriboContacts, TriboStats};
-use crate::diagnostics::TriboDiagnostic;
 use crate::hooks::{TriboHooks, UserHooks};
 
 /// The lengths of the rapier steps one run of the physics schedule performs for `mode`, exactly
@@ -40,16 +41,30 @@ impl StepPlan {
                 for _ in 0..substeps {
                     steps.push((dt / substeps as f32, false));
                 }
-                StepPlan { steps, frame_dt: dt }
+                StepPlan {
+                    steps,
+                    frame_dt: dt,
+                }
             }
-            TimestepMode::Variable { max_dt, time_scale, substeps } => {
+            TimestepMode::Variable {
+                max_dt,
+                time_scale,
+                substeps,
+            } => {
                 let dt = (delta * time_scale).min(max_dt);
                 for _ in 0..substeps {
                     steps.push((dt / substeps as f32, false));
                 }
-                StepPlan { steps, frame_dt: dt }
+                StepPlan {
+                    steps,
+                    frame_dt: dt,
+                }
             }
-            TimestepMode::Interpolated { dt, time_scale, substeps } => {
+            TimestepMode::Interpolated {
+                dt,
+                time_scale,
+                substeps,
+            } => {
                 *diff += delta;
                 // Same loop (and same float comparisons) as bevy_rapier's.
                 while *diff > 0.0 {
@@ -59,7 +74,10 @@ impl StepPlan {
                     }
                     *diff -= dt;
                 }
-                StepPlan { steps, frame_dt: dt }
+                StepPlan {
+                    steps,
+                    frame_dt: dt,
+                }
             }
         }
     }
@@ -79,9 +97,11 @@ impl StepPlan {
 ///    modification,
 /// 3. tribo's after-step work (read-back of loads, modes and diagnostics).
 ///
-/// Add it yourself only when you set bevy_rapier up with `with_default_system_setup(false)`: put
-/// it where `RapierPhysicsPlugin::<TriboHooks<H>>::get_systems(PhysicsSet::StepSimulation)`
-/// would go, and do not add that one.
+/// [`TriboPlugin`](crate::TriboPlugin) adds it (in [`TriboSet::Step`](crate::TriboSet), after
+/// `PhysicsSet::StepSimulation`, before `PhysicsSet::Writeback`) also when bevy_rapier is set
+/// up with `with_default_system_setup(false)`; do not add it a second time. bevy_rapier's own
+/// step systems, if you add them to `PhysicsSet::StepSimulation` in the same schedule, stay
+/// disabled by the run condition.
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn tribo_step_simulation<H>(
     mut contexts: Query<(
@@ -103,7 +123,9 @@ pub fn tribo_step_simulation<H>(
     mut stats: ResMut<TriboStats>,
     mut contacts: ResMut<TriboContacts>,
     mut diagnostics: MessageWriter<TriboDiagnostic>,
-    mut found: Local<Vec<TriboDiagnostic>>,
+    mut realizability: MessageWriter<RealizabilityReport>,
+    monitor: Res<RealizabilityMonitor>,
+    mut found: Local<StepOutput>,
 ) where
     H: BevyPhysicsHooks + 'static,
     for<'w, 's> SystemParamItem<'w, 's, H>: BevyPhysicsHooks,
@@ -113,8 +135,16 @@ pub fn tribo_step_simulation<H>(
     stats.frames += 1;
     contacts.clear();
 
-    for (entity, mut sim, mut colliders, mut joints, mut bodies, config, mut sim_to_render, tribo) in
-        contexts.iter_mut()
+    for (
+        entity,
+        mut sim,
+        mut colliders,
+        mut joints,
+        mut bodies,
+        config,
+        mut sim_to_render,
+        tribo,
+    ) in contexts.iter_mut()
     {
         let sim = &mut *sim;
         let colliders = &mut *colliders;
@@ -128,8 +158,11 @@ pub fn tribo_step_simulation<H>(
             continue;
         }
 
+        if let Some(t) = tribo.as_deref_mut() {
+            t.set_realizability(monitor.enabled.then_some(config.gravity));
+        }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
-        for &(dt, last_catch_up) in &plan.steps {
+        for (step, &(dt, last_catch_up)) in plan.steps.iter().enumerate() {
             if last_catch_up {
                 // bevy_rapier records the interpolation start pose before the last catch-up
                 // iteration of `TimestepMode::Interpolated`.
@@ -167,7 +200,16 @@ pub fn tribo_step_simulation<H>(
             // `step_simulation` keeps only the last call's events: send them after every step.
             sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
             if let Some(t) = tribo.as_deref_mut() {
-                t.after_step(dt, sim, colliders, joints, bodies, entity, &mut found);
+                t.after_step(
+                    dt,
+                    step as u32,
+                    sim,
+                    colliders,
+                    joints,
+                    bodies,
+                    entity,
+                    &mut found,
+                );
                 stats.tribo_updates += 1;
             }
             stats.rapier_steps += 1;
@@ -180,7 +222,8 @@ pub fn tribo_step_simulation<H>(
     }
 
     stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
-    diagnostics.write_batch(found.drain(..));
+    diagnostics.write_batch(found.diagnostics.drain(..));
+    realizability.write_batch(found.realizability.drain(..));
 }
 
 #[cfg(test)]
@@ -190,13 +233,24 @@ mod tests {
     #[test]
     fn fixed_and_variable_plans() {
         let mut diff = 0.0;
-        let p = StepPlan::new(TimestepMode::Fixed { dt: 1.0 / 60.0, substeps: 4 }, 0.5, &mut diff);
+        let p = StepPlan::new(
+            TimestepMode::Fixed {
+                dt: 1.0 / 60.0,
+                substeps: 4,
+            },
+            0.5,
+            &mut diff,
+        );
         assert_eq!(p.steps.len(), 4);
         assert!((p.steps[0].0 - 1.0 / 240.0).abs() < 1e-9);
         assert_eq!(p.frame_dt, 1.0 / 60.0);
         // Variable: min(delta * scale, max_dt) split in substeps.
         let p = StepPlan::new(
-            TimestepMode::Variable { max_dt: 0.05, time_scale: 2.0, substeps: 3 },
+            TimestepMode::Variable {
+                max_dt: 0.05,
+                time_scale: 2.0,
+                substeps: 3,
+            },
             0.01,
             &mut diff,
         );
@@ -204,7 +258,11 @@ mod tests {
         assert!((p.frame_dt - 0.02).abs() < 1e-9);
         assert!((p.steps[2].0 - 0.02 / 3.0).abs() < 1e-9);
         let p = StepPlan::new(
-            TimestepMode::Variable { max_dt: 0.05, time_scale: 1.0, substeps: 2 },
+            TimestepMode::Variable {
+                max_dt: 0.05,
+                time_scale: 1.0,
+                substeps: 2,
+            },
             1.0,
             &mut diff,
         );
@@ -218,14 +276,30 @@ mod tests {
         // one flagged, each with 2 substeps of dt/2 · time_scale.
         let dt = 0.01;
         let mut diff = 0.0;
-        let p = StepPlan::new(TimestepMode::Interpolated { dt, time_scale: 1.0, substeps: 2 }, 0.025, &mut diff);
+        let p = StepPlan::new(
+            TimestepMode::Interpolated {
+                dt,
+                time_scale: 1.0,
+                substeps: 2,
+            },
+            0.025,
+            &mut diff,
+        );
         assert_eq!(p.steps.len(), 6);
         assert_eq!(p.steps.iter().filter(|s| s.1).count(), 2);
         assert!(p.steps[4].1 && p.steps[5].1 && !p.steps[3].1);
         assert!((diff + 0.005).abs() < 1e-6);
         assert!((p.steps[0].0 - 0.005).abs() < 1e-9);
         // Next frame of 0.004 s: diff goes -0.005 → -0.001, no step.
-        let p = StepPlan::new(TimestepMode::Interpolated { dt, time_scale: 1.0, substeps: 2 }, 0.004, &mut diff);
+        let p = StepPlan::new(
+            TimestepMode::Interpolated {
+                dt,
+                time_scale: 1.0,
+                substeps: 2,
+            },
+            0.004,
+            &mut diff,
+        );
         assert!(p.steps.is_empty());
     }
 }

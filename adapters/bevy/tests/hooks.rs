@@ -56,14 +56,23 @@ fn user_conveyor_hook_runs_with_tribo() {
         RapierPhysicsPlugin::<TriboHooks<ConveyorHooks>>::default(),
         TriboPlugin::<ConveyorHooks>::new(),
     ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
-    .insert_resource(TimestepMode::Fixed { dt: DT, substeps: 1 })
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+        DT,
+    )))
+    .insert_resource(TimestepMode::Fixed {
+        dt: DT,
+        substeps: 1,
+    })
     .init_resource::<Calls>();
     app.finish();
     app.cleanup();
     app.update();
 
-    app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 2.0), Belt(1.0)));
+    app.world_mut().spawn((
+        Transform::from_xyz(0.0, -0.5, 0.0),
+        Collider::cuboid(50.0, 0.5, 2.0),
+        Belt(1.0),
+    ));
     let boxed = app
         .world_mut()
         .spawn((
@@ -86,8 +95,22 @@ fn user_conveyor_hook_runs_with_tribo() {
     // tribo handled the contact: its coefficient (μs = 0.8 or μk = 0.6), not bevy_rapier's
     // default 0.5. (tribo_rapier judges slip from the bodies' relative velocity, which does not
     // include the user's belt `tangent_velocity`, so it may report the slide mode as kinetic.)
-    let c = app.world().resource::<TriboContacts>().involving(boxed).next().copied().expect("tribo contact");
+    let c = app
+        .world()
+        .resource::<TriboContacts>()
+        .involving(boxed)
+        .next()
+        .copied()
+        .expect("tribo contact");
     assert!(!c.stock_fallback);
-    assert!((c.friction - 0.8).abs() < 1e-6 || (c.friction - 0.6).abs() < 1e-6, "μ = {}", c.friction);
-    assert!((c.normal_force - 0.032 * common::G).abs() < 0.02 * 0.032 * common::G, "N = {}", c.normal_force);
+    assert!(
+        (c.friction - 0.8).abs() < 1e-6 || (c.friction - 0.6).abs() < 1e-6,
+        "μ = {}",
+        c.friction
+    );
+    assert!(
+        (c.normal_force - 0.032 * common::G).abs() < 0.02 * 0.032 * common::G,
+        "N = {}",
+        c.normal_force
+    );
 }

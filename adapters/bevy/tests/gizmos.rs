@@ -1,0 +1,70 @@
+//! The `gizmos` feature: the drawing system's parameters are satisfied by bevy's gizmo group
+//! setup and it runs headless over live tribo contacts without error
+//! (`cargo test --release -p bevy_tribo --features gizmos`). bevy keeps the recorded lines
+//! private, so their content is not checked here.
+#![cfg(feature = "gizmos")]
+
+mod common;
+
+use std::time::Duration;
+
+use bevy::asset::AssetApp;
+use bevy::gizmos::config::DefaultGizmoConfigGroup;
+use bevy::gizmos::AppGizmoBuilder;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_rapier3d::prelude::*;
+use bevy_tribo::gizmos::TriboGizmosPlugin;
+use bevy_tribo::prelude::*;
+
+#[derive(Resource, Default)]
+struct Frames(usize);
+
+#[test]
+fn contact_gizmos_are_recorded() {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        bevy::asset::AssetPlugin::default(),
+        RapierPhysicsPlugin::<TriboHooks>::default(),
+        TriboPlugin::default(),
+        TriboGizmosPlugin,
+    ))
+    // The gizmo storage, configuration and asset `Gizmos` needs (bevy's full `GizmoPlugin`, part
+    // of `DefaultPlugins`, also wants camera plumbing a headless test lacks).
+    .init_asset::<bevy::gizmos::GizmoAsset>()
+    .init_gizmo_group::<DefaultGizmoConfigGroup>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+        1.0 / 60.0,
+    )))
+    .init_resource::<Frames>()
+    // Counts frames in which the drawing system had contacts to draw.
+    .add_systems(
+        Update,
+        (|contacts: Res<TriboContacts>, mut frames: ResMut<Frames>| {
+            if !contacts.contacts.is_empty() {
+                frames.0 += 1;
+            }
+        })
+        .after(bevy_tribo::gizmos::draw_tribo_contacts),
+    );
+    app.finish();
+    app.cleanup();
+    app.update();
+    common::ground(&mut app, None);
+    common::ball(
+        &mut app,
+        0.0,
+        0.25,
+        Velocity::default(),
+        Some(FrictionMaterial::default()),
+    );
+    common::run(&mut app, 10);
+    assert!(app.world().resource::<Frames>().0 >= 8);
+    // Switching it off at run time is fine too.
+    app.world_mut()
+        .resource_mut::<bevy_tribo::gizmos::TriboGizmoConfig>()
+        .enabled = false;
+    common::run(&mut app, 2);
+}
