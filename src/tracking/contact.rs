@@ -412,10 +412,14 @@ impl ContactInput {
             return Err(UpdateError::Degenerate { what: "normal" });
         }
         let DampingInertia { mass, roll_inertia, spin_inertia } = self.inertia;
-        for (v, what) in [(mass, "mass"), (roll_inertia, "roll_inertia"), (spin_inertia, "spin_inertia")] {
-            if v < 0.0 {
-                return Err(UpdateError::NegativeInertia { what });
-            }
+        if mass < 0.0 {
+            return Err(UpdateError::NegativeInertia { what: "mass" });
+        }
+        if roll_inertia < 0.0 {
+            return Err(UpdateError::NegativeInertia { what: "roll_inertia" });
+        }
+        if spin_inertia < 0.0 {
+            return Err(UpdateError::NegativeInertia { what: "spin_inertia" });
         }
         self.body_i.surface.validate()?;
         self.body_j.surface.validate()?;
@@ -546,17 +550,21 @@ impl ContactState {
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
-        // Work in place; restore this copy if the result is not finite.
-        let backup = *self;
-        let next = &mut *self;
+        // The sliders and the damping memo are advanced in local copies and written back only
+        // once the result is known to be finite (no copy of the whole state to restore).
+        let mut slide = self.slide;
+        let mut roll_i = self.roll_i;
+        let mut roll_j = self.roll_j;
+        let mut spin = self.spin;
+        let mut cache = self.damping_cache;
 
         // B. Carried points and frames.
-        let carried_i = ri + ai.g(next.c_i);
-        let carried_j = rj + aj.g(next.c_j);
-        let ui0 = ai.g(next.u_in_i);
-        let wi0 = ai.g(next.w_in_i);
-        let uj0 = aj.g(next.u_in_j);
-        let wj0 = aj.g(next.w_in_j);
+        let carried_i = ri + ai.g(self.c_i);
+        let carried_j = rj + aj.g(self.c_j);
+        let ui0 = ai.g(self.u_in_i);
+        let wi0 = ai.g(self.w_in_i);
+        let uj0 = aj.g(self.u_in_j);
+        let wj0 = aj.g(self.w_in_j);
 
         // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
@@ -571,19 +579,19 @@ impl ContactState {
         let p_j = kinematics::counter_spin(pbar_j, n1, psi, config.counter_spin);
 
         // E. History transport to the new tangent plane.
-        if n1 != next.n0 {
-            let q = DQuat::from_rotation_arc(next.n0, n1);
-            next.slide.set_history(kinematics::transport(next.slide.history(), q, n1));
-            next.roll_i.set_history(kinematics::transport(next.roll_i.history(), q, n1));
-            next.roll_j.set_history(kinematics::transport(next.roll_j.history(), q, n1));
+        if n1 != self.n0 {
+            let q = DQuat::from_rotation_arc(self.n0, n1);
+            slide.set_history(kinematics::transport(slide.history(), q, n1));
+            roll_i.set_history(kinematics::transport(roll_i.history(), q, n1));
+            roll_j.set_history(kinematics::transport(roll_j.history(), q, n1));
         }
 
         // F. Parameters from N(t1) and the curvatures.
-        let (kappa_i, mean_i) = curvatures(si, &ai, li, p_i, next.roll_i.history());
-        let (kappa_j, mean_j) = curvatures(sj, &aj, lj, p_j, next.roll_j.history());
+        let (kappa_i, mean_i) = curvatures(si, &ai, li, p_i, roll_i.history());
+        let (kappa_j, mean_j) = curvatures(sj, &aj, lj, p_j, roll_j.history());
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
-        let [c0, c1, c2] = &mut next.damping_cache;
+        let [c0, c1, c2] = &mut cache;
         let k_d = damping_coefficient(c0, material.slide_damping(), d.slide_stiffness, inertia.mass);
         let d_r = damping_coefficient(c1, material.roll_damping(), d.roll_stiffness, inertia.roll_inertia);
         let d_psi = damping_coefficient(c2, material.spin_damping(), d.spin_stiffness, inertia.spin_inertia);
@@ -596,7 +604,7 @@ impl ContactState {
             static_threshold: d.slide_static,
             kinetic_threshold: d.slide_kinetic,
         };
-        let mut f_f = next.slide.step(p_i - p_j, &slide_p, dt);
+        let mut f_f = slide.step(p_i - p_j, &slide_p, dt);
 
         let roll_on = d.roll_stiffness > 0.0;
         let (mut t_i, mut t_j) = (DVec3::ZERO, DVec3::ZERO);
@@ -607,11 +615,11 @@ impl ContactState {
                 static_threshold: d.roll_static,
                 kinetic_threshold: d.roll_kinetic,
             };
-            t_i = next.roll_i.step(p_i * kappa_i, &roll_p, dt);
-            t_j = next.roll_j.step(p_j * kappa_j, &roll_p, dt);
+            t_i = roll_i.step(p_i * kappa_i, &roll_p, dt);
+            t_j = roll_j.step(p_j * kappa_j, &roll_p, dt);
         } else {
-            next.roll_i.reset();
-            next.roll_j.reset();
+            roll_i.reset();
+            roll_j.reset();
         }
 
         let mut t_psi = 0.0;
@@ -622,18 +630,18 @@ impl ContactState {
                 static_threshold: d.spin_static,
                 kinetic_threshold: d.spin_kinetic,
             };
-            t_psi = next.spin.step(psi, &spin_p, dt);
+            t_psi = spin.step(psi, &spin_p, dt);
         } else {
-            next.spin.reset();
+            spin.reset();
         }
 
         if d.n == 0.0 {
             // No normal force: thresholds were 0, so the histories are 0; force the loads to
             // exactly zero (damping in a just-reset static mode included).
-            next.slide.clear_loads();
-            next.roll_i.clear_loads();
-            next.roll_j.clear_loads();
-            next.spin.clear_loads();
+            slide.clear_loads();
+            roll_i.clear_loads();
+            roll_j.clear_loads();
+            spin.clear_loads();
             f_f = DVec3::ZERO;
             t_i = DVec3::ZERO;
             t_j = DVec3::ZERO;
@@ -647,28 +655,32 @@ impl ContactState {
         let wrench_i = Wrench { force: f_f, torque: (ci1 - ri).cross(f_f) + roll_torque_i - spin_vec };
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
-        // J. Store (re-alignment of j's frame onto i's).
-        next.store_frame(u1, w1, &ai, &aj);
-        next.c_i = li;
-        next.c_j = lj;
-        next.n0 = n1;
-
         // Branch-free finiteness test: x·0 is 0 for finite x and NaN otherwise.
         let z = |v: DVec3| v * 0.0;
         let probe = z(wrench_i.force)
             + z(wrench_i.torque)
             + z(wrench_j.force)
             + z(wrench_j.torque)
-            + z(next.slide.history())
-            + z(next.roll_i.history())
-            + z(next.roll_j.history())
-            + z(next.c_i)
-            + z(next.c_j)
-            + DVec3::splat(next.spin.history() * 0.0);
+            + z(slide.history())
+            + z(roll_i.history())
+            + z(roll_j.history())
+            + z(li)
+            + z(lj)
+            + DVec3::splat(spin.history() * 0.0);
         if probe != DVec3::ZERO {
-            *next = backup;
             return Err(UpdateError::NonFiniteResult);
         }
+
+        // J. Store (re-alignment of j's frame onto i's).
+        self.store_frame(u1, w1, &ai, &aj);
+        self.c_i = li;
+        self.c_j = lj;
+        self.n0 = n1;
+        self.slide = slide;
+        self.roll_i = roll_i;
+        self.roll_j = roll_j;
+        self.spin = spin;
+        self.damping_cache = cache;
         Ok(ContactOutput {
             wrench_i,
             wrench_j,

@@ -122,9 +122,12 @@ impl Surface {
     }
 
     /// Checks the dimensions (for surfaces built with the enum literal).
+    #[inline]
     pub fn validate(&self) -> Result<(), GeometryError> {
         match *self {
             Surface::Plane => Ok(()),
+            // Fast path of the common valid case (no Result built for the constructor).
+            Surface::Sphere { radius } if radius.is_finite() && radius > 0.0 => Ok(()),
             Surface::Sphere { radius } => Surface::sphere(radius).map(|_| ()),
             Surface::ConcaveSphere { radius, center } => Surface::concave_sphere(radius, center).map(|_| ()),
             Surface::Ellipsoid { a, b, c } => Surface::ellipsoid(a, b, c).map(|_| ()),
@@ -181,7 +184,17 @@ impl Surface {
                 let kappa = dir().map_or(mean, |d| ellipsoid_normal(g, len, d));
                 (mean, kappa)
             }
-            _ => (self.mean_curvature(x), self.normal_curvature(x, DVec3::X)),
+            // Isotropic surfaces: one curvature value (one division for spheres).
+            Surface::Plane => (0.0, 0.0),
+            Surface::Sphere { radius } => {
+                let k = 1.0 / radius;
+                (k, k)
+            }
+            Surface::ConcaveSphere { radius, .. } => {
+                let k = -1.0 / radius;
+                (k, k)
+            }
+            Surface::Curvature { kappa, mean } => (mean, kappa),
         }
     }
 
