@@ -278,12 +278,13 @@ pub struct ContactState {
     damping_cache: [(f64, f64, f64); 3],
 }
 
-/// A body rotation as matrices, with a fast path for the identity (the ground, static bodies
-/// at rest frame): the identity products are skipped, which is exact.
+/// A body rotation as a matrix, with a fast path for the identity (the ground, static bodies
+/// at rest frame): the identity products are skipped, which is exact. Global → local uses the
+/// rows of the same matrix (`Mᵀv` as three dot products, the same operations in the same
+/// order as the product with the transposed matrix), so no transposed copy is built.
 #[derive(Clone, Copy)]
 struct Rot {
     m: DMat3,
-    t: DMat3,
     identity: bool,
 }
 
@@ -291,10 +292,9 @@ impl Rot {
     #[inline]
     fn new(q: DQuat) -> Self {
         if q == DQuat::IDENTITY {
-            Rot { m: DMat3::IDENTITY, t: DMat3::IDENTITY, identity: true }
+            Rot { m: DMat3::IDENTITY, identity: true }
         } else {
-            let m = DMat3::from_quat(q);
-            Rot { m, t: m.transpose(), identity: false }
+            Rot { m: DMat3::from_quat(q), identity: false }
         }
     }
     /// Local → global.
@@ -312,7 +312,7 @@ impl Rot {
         if self.identity {
             v
         } else {
-            self.t * v
+            DVec3::new(self.m.x_axis.dot(v), self.m.y_axis.dot(v), self.m.z_axis.dot(v))
         }
     }
 }
@@ -400,7 +400,7 @@ impl ContactInput {
     }
 
     /// Range checks of finite inputs.
-    #[inline]
+    #[inline(always)]
     fn check_ranges(&self) -> Result<(DVec3, DQuat, DQuat), UpdateError> {
         let qi = unit_rotation(self.body_i.rotation, "body_i.rotation")?;
         let qj = unit_rotation(self.body_j.rotation, "body_j.rotation")?;
