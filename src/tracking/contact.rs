@@ -550,14 +550,6 @@ impl ContactState {
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
-        // The sliders and the damping memo are advanced in local copies and written back only
-        // once the result is known to be finite (no copy of the whole state to restore).
-        let mut slide = self.slide;
-        let mut roll_i = self.roll_i;
-        let mut roll_j = self.roll_j;
-        let mut spin = self.spin;
-        let mut cache = self.damping_cache;
-
         // B. Carried points and frames.
         let carried_i = ri + ai.g(self.c_i);
         let carried_j = rj + aj.g(self.c_j);
@@ -578,9 +570,16 @@ impl ContactState {
         let pbar_j = tangent_arc(sj, config, rj, qj, carried_j, cj1, n1);
         let p_j = kinematics::counter_spin(pbar_j, n1, psi, config.counter_spin);
 
+        // The sliders and the damping memo are advanced in place; only they are saved here
+        // (not the whole state) to be restored if the result is not finite. The frame, contact
+        // points and normal are written after the finiteness test.
+        let saved = (self.slide, self.roll_i, self.roll_j, self.spin, self.damping_cache);
+        let n0 = self.n0;
+        let ContactState { slide, roll_i, roll_j, spin, damping_cache: cache, .. } = self;
+
         // E. History transport to the new tangent plane.
-        if n1 != self.n0 {
-            let q = DQuat::from_rotation_arc(self.n0, n1);
+        if n1 != n0 {
+            let q = DQuat::from_rotation_arc(n0, n1);
             slide.set_history(kinematics::transport(slide.history(), q, n1));
             roll_i.set_history(kinematics::transport(roll_i.history(), q, n1));
             roll_j.set_history(kinematics::transport(roll_j.history(), q, n1));
@@ -591,7 +590,7 @@ impl ContactState {
         let (kappa_j, mean_j) = curvatures(sj, &aj, lj, p_j, roll_j.history());
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
-        let [c0, c1, c2] = &mut cache;
+        let [c0, c1, c2] = cache;
         let k_d = damping_coefficient(c0, material.slide_damping(), d.slide_stiffness, inertia.mass);
         let d_r = damping_coefficient(c1, material.roll_damping(), d.roll_stiffness, inertia.roll_inertia);
         let d_psi = damping_coefficient(c2, material.spin_damping(), d.spin_stiffness, inertia.spin_inertia);
@@ -668,6 +667,7 @@ impl ContactState {
             + z(lj)
             + DVec3::splat(spin.history() * 0.0);
         if probe != DVec3::ZERO {
+            (self.slide, self.roll_i, self.roll_j, self.spin, self.damping_cache) = saved;
             return Err(UpdateError::NonFiniteResult);
         }
 
@@ -676,11 +676,6 @@ impl ContactState {
         self.c_i = li;
         self.c_j = lj;
         self.n0 = n1;
-        self.slide = slide;
-        self.roll_i = roll_i;
-        self.roll_j = roll_j;
-        self.spin = spin;
-        self.damping_cache = cache;
         Ok(ContactOutput {
             wrench_i,
             wrench_j,
