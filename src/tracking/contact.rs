@@ -283,36 +283,27 @@ pub struct ContactState {
 /// rows of the same matrix (`Mᵀv` as three dot products, the same operations in the same
 /// order as the product with the transposed matrix), so no transposed copy is built.
 #[derive(Clone, Copy)]
-struct Rot {
-    m: DMat3,
-    identity: bool,
-}
+struct Rot(Option<DMat3>);
 
 impl Rot {
     #[inline]
     fn new(q: DQuat) -> Self {
-        if q == DQuat::IDENTITY {
-            Rot { m: DMat3::IDENTITY, identity: true }
-        } else {
-            Rot { m: DMat3::from_quat(q), identity: false }
-        }
+        Rot(if q == DQuat::IDENTITY { None } else { Some(DMat3::from_quat(q)) })
     }
     /// Local → global.
     #[inline]
     fn g(&self, v: DVec3) -> DVec3 {
-        if self.identity {
-            v
-        } else {
-            self.m * v
+        match &self.0 {
+            None => v,
+            Some(m) => *m * v,
         }
     }
     /// Global → local.
     #[inline]
     fn l(&self, v: DVec3) -> DVec3 {
-        if self.identity {
-            v
-        } else {
-            DVec3::new(self.m.x_axis.dot(v), self.m.y_axis.dot(v), self.m.z_axis.dot(v))
+        match &self.0 {
+            None => v,
+            Some(m) => DVec3::new(m.x_axis.dot(v), m.y_axis.dot(v), m.z_axis.dot(v)),
         }
     }
 }
@@ -432,7 +423,7 @@ impl ContactInput {
 /// `(κ, 𝒦)`: curvature of `surface` at body-local point `local` along the global tangent `p`
 /// (fallback: direction of `theta`, then the mean curvature; spec §1.6 "direction fallback")
 /// and the mean curvature, from one surface evaluation. `rot` is the body's rotation.
-#[inline]
+#[inline(always)]
 fn curvatures(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3) -> (f64, f64) {
     let (mean, kappa) = surface.mean_and_directional_curvature(local, || {
         let dir = if p != DVec3::ZERO {
@@ -450,7 +441,7 @@ fn curvatures(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3
 /// `p_b` (S-2) from the arc on `surface`. Fast path for a chord lying exactly in the tangent
 /// plane (planes moving in the plane): `p = d`, which is what `d·(‖s‖/|d|)` gives when
 /// `‖s‖ = |d|`, without the roots and the division.
-#[inline]
+#[inline(always)]
 fn tangent_arc(
     surface: &Surface,
     config: &TrackingConfig,

@@ -175,7 +175,7 @@ impl Surface {
     /// `dir()` (`None`: the mean curvature; `dir` is called only for anisotropic surfaces),
     /// sharing one gradient evaluation: the contact update needs both each step. Same values
     /// as [`Surface::mean_curvature`] and [`Surface::normal_curvature`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn mean_and_directional_curvature(&self, x: DVec3, dir: impl FnOnce() -> Option<DVec3>) -> (f64, f64) {
         match *self {
             Surface::Ellipsoid { a, b, c } => {
