@@ -345,19 +345,20 @@ impl ContactInput {
     /// finite); the detailed checks below then only run to name the culprit.
     #[inline]
     fn all_finite(&self) -> bool {
-        let z = |v: DVec3| v * 0.0;
+        // The plain sum is finite iff every term is, unless finite terms overflow it: such a
+        // false alarm only sends the input through the detailed checks, which then pass.
         let (qi, qj) = (self.body_i.rotation, self.body_j.rotation);
         let i = self.inertia;
-        let v = z(self.body_i.position)
-            + z(self.body_j.position)
-            + z(self.point_i)
-            + z(self.point_j)
-            + z(self.normal)
-            + z(DVec3::new(qi.x, qi.y, qi.z))
-            + z(DVec3::new(qj.x, qj.y, qj.z))
-            + z(DVec3::new(qi.w, qj.w, self.dt))
-            + z(DVec3::new(i.mass, i.roll_inertia, i.spin_inertia));
-        v == DVec3::ZERO && !self.normal_force.is_nan()
+        let v = self.body_i.position
+            + self.body_j.position
+            + self.point_i
+            + self.point_j
+            + self.normal
+            + DVec3::new(qi.x, qi.y, qi.z)
+            + DVec3::new(qj.x, qj.y, qj.z)
+            + DVec3::new(qi.w, qj.w, self.dt)
+            + DVec3::new(i.mass, i.roll_inertia, i.spin_inertia);
+        v * 0.0 == DVec3::ZERO && !self.normal_force.is_nan()
     }
 
     fn check(&self) -> Result<(DVec3, DQuat, DQuat), UpdateError> {
@@ -645,19 +646,34 @@ impl ContactState {
         let wrench_i = Wrench { force: f_f, torque: (ci1 - ri).cross(f_f) + roll_torque_i - spin_vec };
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
-        // Branch-free finiteness test: x·0 is 0 for finite x and NaN otherwise.
-        let z = |v: DVec3| v * 0.0;
-        let probe = z(wrench_i.force)
-            + z(wrench_i.torque)
-            + z(wrench_j.force)
-            + z(wrench_j.torque)
-            + z(slide.history())
-            + z(roll_i.history())
-            + z(roll_j.history())
-            + z(li)
-            + z(lj)
-            + DVec3::splat(spin.history() * 0.0);
-        if probe != DVec3::ZERO {
+        // Finiteness test: the plain sum is finite iff every term is, unless finite terms
+        // overflow it; only then the per-term test (x·0 is 0 for finite x, NaN otherwise) runs.
+        let (sh, rih, rjh, psh) = (slide.history(), roll_i.history(), roll_j.history(), spin.history());
+        let sum = wrench_i.force
+            + wrench_i.torque
+            + wrench_j.force
+            + wrench_j.torque
+            + sh
+            + rih
+            + rjh
+            + li
+            + lj
+            + DVec3::splat(psh);
+        let finite = sum * 0.0 == DVec3::ZERO || {
+            let z = |v: DVec3| v * 0.0;
+            let probe = z(wrench_i.force)
+                + z(wrench_i.torque)
+                + z(wrench_j.force)
+                + z(wrench_j.torque)
+                + z(sh)
+                + z(rih)
+                + z(rjh)
+                + z(li)
+                + z(lj)
+                + DVec3::splat(psh * 0.0);
+            probe == DVec3::ZERO
+        };
+        if !finite {
             (self.slide, self.roll_i, self.roll_j, self.spin, self.damping_cache) = saved;
             return Err(UpdateError::NonFiniteResult);
         }
@@ -692,5 +708,51 @@ impl ContactState {
         self.w_in_i = ai.l(w);
         self.u_in_j = aj.l(u);
         self.w_in_j = aj.l(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(ri: DVec3, ci: DVec3, cj: DVec3, n: f64) -> ContactInput {
+        ContactInput {
+            body_i: ContactBody::new(ri, DQuat::IDENTITY, Surface::Plane),
+            body_j: ContactBody::ground(Surface::Plane),
+            point_i: ci,
+            point_j: cj,
+            normal: DVec3::Z,
+            normal_force: n,
+            dt: 1e-3,
+            inertia: DampingInertia::new(1.0, 0.0, 0.0),
+        }
+    }
+
+    #[test]
+    fn finite_inputs_whose_sum_overflows_are_accepted() {
+        // The fast finiteness probe sums the inputs: 1e308 + 1e308 overflows, which must only
+        // send the input through the detailed checks (all pass: every input is finite).
+        let m = Material::new(0.5, 0.4).unwrap();
+        let big = DVec3::new(1e308, 0.0, 0.0);
+        let mut s = ContactState::new();
+        let out = s.update(&m, &TrackingConfig::default(), &input(big, big, big, 1.0)).unwrap();
+        assert!(out.onset && s.is_started());
+    }
+
+    #[test]
+    fn non_finite_result_keeps_the_state() {
+        // Slip 1e300 m under N = 1e308 stays below the static threshold μs N/K_E = 5e302, so
+        // the force is K_E·1e300 = 1e305 plus damping ≈ 6e305 (finite), but its torque about
+        // body i's centre, lever 1e300 ⟂ force, overflows: NonFiniteResult, nothing stored.
+        let m = Material::new(0.5, 0.4).unwrap();
+        let cfg = TrackingConfig::default();
+        let ri = DVec3::new(0.0, -1e300, 0.0);
+        let mut s = ContactState::new();
+        s.update(&m, &cfg, &input(ri, DVec3::ZERO, DVec3::ZERO, 1e308)).unwrap();
+        s.update(&m, &cfg, &input(ri, DVec3::new(1e-3, 0.0, 0.0), DVec3::ZERO, 1e308)).unwrap();
+        let before = s;
+        let r = s.update(&m, &cfg, &input(ri, DVec3::new(1e300, 0.0, 0.0), DVec3::ZERO, 1e308));
+        assert_eq!(r, Err(UpdateError::NonFiniteResult));
+        assert_eq!(s, before);
     }
 }
