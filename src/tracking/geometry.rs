@@ -201,7 +201,7 @@ impl Surface {
     /// Path length `‖s_b‖` on this surface from the carried old contact point `carried`
     /// (`C_b^{0→1}`, global) to the new one `new` (`C_b^1`, global), for a body at
     /// `position`/`rotation` (spec §1.4 item 2).
-    #[inline]
+    #[inline(always)]
     pub fn arc_length(&self, mode: ArcMode, position: DVec3, rotation: DQuat, carried: DVec3, new: DVec3) -> f64 {
         let centre = match (mode, *self) {
             (ArcMode::Geodesic, Surface::Sphere { .. }) => position,
