@@ -278,41 +278,32 @@ pub struct ContactState {
     damping_cache: [(f64, f64, f64); 3],
 }
 
-/// A body rotation as matrices, with a fast path for the identity (the ground, static bodies
-/// at rest frame): the identity products are skipped, which is exact.
+/// A body rotation as a matrix, with a fast path for the identity (the ground, static bodies
+/// at rest frame): the identity products are skipped, which is exact. Global → local uses the
+/// rows of the same matrix (`Mᵀv` as three dot products, the same operations in the same
+/// order as the product with the transposed matrix), so no transposed copy is built.
 #[derive(Clone, Copy)]
-struct Rot {
-    m: DMat3,
-    t: DMat3,
-    identity: bool,
-}
+struct Rot(Option<DMat3>);
 
 impl Rot {
     #[inline]
     fn new(q: DQuat) -> Self {
-        if q == DQuat::IDENTITY {
-            Rot { m: DMat3::IDENTITY, t: DMat3::IDENTITY, identity: true }
-        } else {
-            let m = DMat3::from_quat(q);
-            Rot { m, t: m.transpose(), identity: false }
-        }
+        Rot(if q == DQuat::IDENTITY { None } else { Some(DMat3::from_quat(q)) })
     }
     /// Local → global.
     #[inline]
     fn g(&self, v: DVec3) -> DVec3 {
-        if self.identity {
-            v
-        } else {
-            self.m * v
+        match &self.0 {
+            None => v,
+            Some(m) => *m * v,
         }
     }
     /// Global → local.
     #[inline]
     fn l(&self, v: DVec3) -> DVec3 {
-        if self.identity {
-            v
-        } else {
-            self.t * v
+        match &self.0 {
+            None => v,
+            Some(m) => DVec3::new(m.x_axis.dot(v), m.y_axis.dot(v), m.z_axis.dot(v)),
         }
     }
 }
@@ -354,19 +345,20 @@ impl ContactInput {
     /// finite); the detailed checks below then only run to name the culprit.
     #[inline]
     fn all_finite(&self) -> bool {
-        let z = |v: DVec3| v * 0.0;
+        // The plain sum is finite iff every term is, unless finite terms overflow it: such a
+        // false alarm only sends the input through the detailed checks, which then pass.
         let (qi, qj) = (self.body_i.rotation, self.body_j.rotation);
         let i = self.inertia;
-        let v = z(self.body_i.position)
-            + z(self.body_j.position)
-            + z(self.point_i)
-            + z(self.point_j)
-            + z(self.normal)
-            + z(DVec3::new(qi.x, qi.y, qi.z))
-            + z(DVec3::new(qj.x, qj.y, qj.z))
-            + z(DVec3::new(qi.w, qj.w, self.dt))
-            + z(DVec3::new(i.mass, i.roll_inertia, i.spin_inertia));
-        v == DVec3::ZERO && !self.normal_force.is_nan()
+        let v = self.body_i.position
+            + self.body_j.position
+            + self.point_i
+            + self.point_j
+            + self.normal
+            + DVec3::new(qi.x, qi.y, qi.z)
+            + DVec3::new(qj.x, qj.y, qj.z)
+            + DVec3::new(qi.w, qj.w, self.dt)
+            + DVec3::new(i.mass, i.roll_inertia, i.spin_inertia);
+        v * 0.0 == DVec3::ZERO && !self.normal_force.is_nan()
     }
 
     fn check(&self) -> Result<(DVec3, DQuat, DQuat), UpdateError> {
@@ -400,7 +392,7 @@ impl ContactInput {
     }
 
     /// Range checks of finite inputs.
-    #[inline]
+    #[inline(always)]
     fn check_ranges(&self) -> Result<(DVec3, DQuat, DQuat), UpdateError> {
         let qi = unit_rotation(self.body_i.rotation, "body_i.rotation")?;
         let qj = unit_rotation(self.body_j.rotation, "body_j.rotation")?;
@@ -412,10 +404,14 @@ impl ContactInput {
             return Err(UpdateError::Degenerate { what: "normal" });
         }
         let DampingInertia { mass, roll_inertia, spin_inertia } = self.inertia;
-        for (v, what) in [(mass, "mass"), (roll_inertia, "roll_inertia"), (spin_inertia, "spin_inertia")] {
-            if v < 0.0 {
-                return Err(UpdateError::NegativeInertia { what });
-            }
+        if mass < 0.0 {
+            return Err(UpdateError::NegativeInertia { what: "mass" });
+        }
+        if roll_inertia < 0.0 {
+            return Err(UpdateError::NegativeInertia { what: "roll_inertia" });
+        }
+        if spin_inertia < 0.0 {
+            return Err(UpdateError::NegativeInertia { what: "spin_inertia" });
         }
         self.body_i.surface.validate()?;
         self.body_j.surface.validate()?;
@@ -428,7 +424,7 @@ impl ContactInput {
 /// `(κ, 𝒦)`: curvature of `surface` at body-local point `local` along the global tangent `p`
 /// (fallback: direction of `theta`, then the mean curvature; spec §1.6 "direction fallback")
 /// and the mean curvature, from one surface evaluation. `rot` is the body's rotation.
-#[inline]
+#[inline(always)]
 fn curvatures(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3) -> (f64, f64) {
     let (mean, kappa) = surface.mean_and_directional_curvature(local, || {
         let dir = if p != DVec3::ZERO {
@@ -446,7 +442,7 @@ fn curvatures(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3
 /// `p_b` (S-2) from the arc on `surface`. Fast path for a chord lying exactly in the tangent
 /// plane (planes moving in the plane): `p = d`, which is what `d·(‖s‖/|d|)` gives when
 /// `‖s‖ = |d|`, without the roots and the division.
-#[inline]
+#[inline(always)]
 fn tangent_arc(
     surface: &Surface,
     config: &TrackingConfig,
@@ -546,17 +542,13 @@ impl ContactState {
             *self = s;
             return Ok(ContactOutput { onset: true, ..ContactOutput::default() });
         }
-        // Work in place; restore this copy if the result is not finite.
-        let backup = *self;
-        let next = &mut *self;
-
         // B. Carried points and frames.
-        let carried_i = ri + ai.g(next.c_i);
-        let carried_j = rj + aj.g(next.c_j);
-        let ui0 = ai.g(next.u_in_i);
-        let wi0 = ai.g(next.w_in_i);
-        let uj0 = aj.g(next.u_in_j);
-        let wj0 = aj.g(next.w_in_j);
+        let carried_i = ri + ai.g(self.c_i);
+        let carried_j = rj + aj.g(self.c_j);
+        let ui0 = ai.g(self.u_in_i);
+        let wi0 = ai.g(self.w_in_i);
+        let uj0 = aj.g(self.u_in_j);
+        let wj0 = aj.g(self.w_in_j);
 
         // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
@@ -570,20 +562,27 @@ impl ContactState {
         let pbar_j = tangent_arc(sj, config, rj, qj, carried_j, cj1, n1);
         let p_j = kinematics::counter_spin(pbar_j, n1, psi, config.counter_spin);
 
+        // The sliders and the damping memo are advanced in place; only they are saved here
+        // (not the whole state) to be restored if the result is not finite. The frame, contact
+        // points and normal are written after the finiteness test.
+        let saved = (self.slide, self.roll_i, self.roll_j, self.spin, self.damping_cache);
+        let n0 = self.n0;
+        let ContactState { slide, roll_i, roll_j, spin, damping_cache: cache, .. } = self;
+
         // E. History transport to the new tangent plane.
-        if n1 != next.n0 {
-            let q = DQuat::from_rotation_arc(next.n0, n1);
-            next.slide.set_history(kinematics::transport(next.slide.history(), q, n1));
-            next.roll_i.set_history(kinematics::transport(next.roll_i.history(), q, n1));
-            next.roll_j.set_history(kinematics::transport(next.roll_j.history(), q, n1));
+        if n1 != n0 {
+            let q = DQuat::from_rotation_arc(n0, n1);
+            slide.set_history(kinematics::transport(slide.history(), q, n1));
+            roll_i.set_history(kinematics::transport(roll_i.history(), q, n1));
+            roll_j.set_history(kinematics::transport(roll_j.history(), q, n1));
         }
 
         // F. Parameters from N(t1) and the curvatures.
-        let (kappa_i, mean_i) = curvatures(si, &ai, li, p_i, next.roll_i.history());
-        let (kappa_j, mean_j) = curvatures(sj, &aj, lj, p_j, next.roll_j.history());
+        let (kappa_i, mean_i) = curvatures(si, &ai, li, p_i, roll_i.history());
+        let (kappa_j, mean_j) = curvatures(sj, &aj, lj, p_j, roll_j.history());
         let d = material.derive(input.normal_force, kappa_i, kappa_j, mean_i, mean_j);
         let inertia = input.inertia;
-        let [c0, c1, c2] = &mut next.damping_cache;
+        let [c0, c1, c2] = cache;
         let k_d = damping_coefficient(c0, material.slide_damping(), d.slide_stiffness, inertia.mass);
         let d_r = damping_coefficient(c1, material.roll_damping(), d.roll_stiffness, inertia.roll_inertia);
         let d_psi = damping_coefficient(c2, material.spin_damping(), d.spin_stiffness, inertia.spin_inertia);
@@ -596,7 +595,7 @@ impl ContactState {
             static_threshold: d.slide_static,
             kinetic_threshold: d.slide_kinetic,
         };
-        let mut f_f = next.slide.step(p_i - p_j, &slide_p, dt);
+        let mut f_f = slide.step(p_i - p_j, &slide_p, dt);
 
         let roll_on = d.roll_stiffness > 0.0;
         let (mut t_i, mut t_j) = (DVec3::ZERO, DVec3::ZERO);
@@ -607,11 +606,11 @@ impl ContactState {
                 static_threshold: d.roll_static,
                 kinetic_threshold: d.roll_kinetic,
             };
-            t_i = next.roll_i.step(p_i * kappa_i, &roll_p, dt);
-            t_j = next.roll_j.step(p_j * kappa_j, &roll_p, dt);
+            t_i = roll_i.step(p_i * kappa_i, &roll_p, dt);
+            t_j = roll_j.step(p_j * kappa_j, &roll_p, dt);
         } else {
-            next.roll_i.reset();
-            next.roll_j.reset();
+            roll_i.reset();
+            roll_j.reset();
         }
 
         let mut t_psi = 0.0;
@@ -622,18 +621,18 @@ impl ContactState {
                 static_threshold: d.spin_static,
                 kinetic_threshold: d.spin_kinetic,
             };
-            t_psi = next.spin.step(psi, &spin_p, dt);
+            t_psi = spin.step(psi, &spin_p, dt);
         } else {
-            next.spin.reset();
+            spin.reset();
         }
 
         if d.n == 0.0 {
             // No normal force: thresholds were 0, so the histories are 0; force the loads to
             // exactly zero (damping in a just-reset static mode included).
-            next.slide.clear_loads();
-            next.roll_i.clear_loads();
-            next.roll_j.clear_loads();
-            next.spin.clear_loads();
+            slide.clear_loads();
+            roll_i.clear_loads();
+            roll_j.clear_loads();
+            spin.clear_loads();
             f_f = DVec3::ZERO;
             t_i = DVec3::ZERO;
             t_j = DVec3::ZERO;
@@ -647,28 +646,43 @@ impl ContactState {
         let wrench_i = Wrench { force: f_f, torque: (ci1 - ri).cross(f_f) + roll_torque_i - spin_vec };
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
-        // J. Store (re-alignment of j's frame onto i's).
-        next.store_frame(u1, w1, &ai, &aj);
-        next.c_i = li;
-        next.c_j = lj;
-        next.n0 = n1;
-
-        // Branch-free finiteness test: x·0 is 0 for finite x and NaN otherwise.
-        let z = |v: DVec3| v * 0.0;
-        let probe = z(wrench_i.force)
-            + z(wrench_i.torque)
-            + z(wrench_j.force)
-            + z(wrench_j.torque)
-            + z(next.slide.history())
-            + z(next.roll_i.history())
-            + z(next.roll_j.history())
-            + z(next.c_i)
-            + z(next.c_j)
-            + DVec3::splat(next.spin.history() * 0.0);
-        if probe != DVec3::ZERO {
-            *next = backup;
+        // Finiteness test: the plain sum is finite iff every term is, unless finite terms
+        // overflow it; only then the per-term test (x·0 is 0 for finite x, NaN otherwise) runs.
+        let (sh, rih, rjh, psh) = (slide.history(), roll_i.history(), roll_j.history(), spin.history());
+        let sum = wrench_i.force
+            + wrench_i.torque
+            + wrench_j.force
+            + wrench_j.torque
+            + sh
+            + rih
+            + rjh
+            + li
+            + lj
+            + DVec3::splat(psh);
+        let finite = sum * 0.0 == DVec3::ZERO || {
+            let z = |v: DVec3| v * 0.0;
+            let probe = z(wrench_i.force)
+                + z(wrench_i.torque)
+                + z(wrench_j.force)
+                + z(wrench_j.torque)
+                + z(sh)
+                + z(rih)
+                + z(rjh)
+                + z(li)
+                + z(lj)
+                + DVec3::splat(psh * 0.0);
+            probe == DVec3::ZERO
+        };
+        if !finite {
+            (self.slide, self.roll_i, self.roll_j, self.spin, self.damping_cache) = saved;
             return Err(UpdateError::NonFiniteResult);
         }
+
+        // J. Store (re-alignment of j's frame onto i's).
+        self.store_frame(u1, w1, &ai, &aj);
+        self.c_i = li;
+        self.c_j = lj;
+        self.n0 = n1;
         Ok(ContactOutput {
             wrench_i,
             wrench_j,
@@ -694,5 +708,51 @@ impl ContactState {
         self.w_in_i = ai.l(w);
         self.u_in_j = aj.l(u);
         self.w_in_j = aj.l(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(ri: DVec3, ci: DVec3, cj: DVec3, n: f64) -> ContactInput {
+        ContactInput {
+            body_i: ContactBody::new(ri, DQuat::IDENTITY, Surface::Plane),
+            body_j: ContactBody::ground(Surface::Plane),
+            point_i: ci,
+            point_j: cj,
+            normal: DVec3::Z,
+            normal_force: n,
+            dt: 1e-3,
+            inertia: DampingInertia::new(1.0, 0.0, 0.0),
+        }
+    }
+
+    #[test]
+    fn finite_inputs_whose_sum_overflows_are_accepted() {
+        // The fast finiteness probe sums the inputs: 1e308 + 1e308 overflows, which must only
+        // send the input through the detailed checks (all pass: every input is finite).
+        let m = Material::new(0.5, 0.4).unwrap();
+        let big = DVec3::new(1e308, 0.0, 0.0);
+        let mut s = ContactState::new();
+        let out = s.update(&m, &TrackingConfig::default(), &input(big, big, big, 1.0)).unwrap();
+        assert!(out.onset && s.is_started());
+    }
+
+    #[test]
+    fn non_finite_result_keeps_the_state() {
+        // Slip 1e300 m under N = 1e308 stays below the static threshold μs N/K_E = 5e302, so
+        // the force is K_E·1e300 = 1e305 plus damping ≈ 6e305 (finite), but its torque about
+        // body i's centre, lever 1e300 ⟂ force, overflows: NonFiniteResult, nothing stored.
+        let m = Material::new(0.5, 0.4).unwrap();
+        let cfg = TrackingConfig::default();
+        let ri = DVec3::new(0.0, -1e300, 0.0);
+        let mut s = ContactState::new();
+        s.update(&m, &cfg, &input(ri, DVec3::ZERO, DVec3::ZERO, 1e308)).unwrap();
+        s.update(&m, &cfg, &input(ri, DVec3::new(1e-3, 0.0, 0.0), DVec3::ZERO, 1e308)).unwrap();
+        let before = s;
+        let r = s.update(&m, &cfg, &input(ri, DVec3::new(1e300, 0.0, 0.0), DVec3::ZERO, 1e308));
+        assert_eq!(r, Err(UpdateError::NonFiniteResult));
+        assert_eq!(s, before);
     }
 }

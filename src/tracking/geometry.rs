@@ -122,9 +122,12 @@ impl Surface {
     }
 
     /// Checks the dimensions (for surfaces built with the enum literal).
+    #[inline(always)]
     pub fn validate(&self) -> Result<(), GeometryError> {
         match *self {
             Surface::Plane => Ok(()),
+            // Fast path of the common valid case (no Result built for the constructor).
+            Surface::Sphere { radius } if radius.is_finite() && radius > 0.0 => Ok(()),
             Surface::Sphere { radius } => Surface::sphere(radius).map(|_| ()),
             Surface::ConcaveSphere { radius, center } => Surface::concave_sphere(radius, center).map(|_| ()),
             Surface::Ellipsoid { a, b, c } => Surface::ellipsoid(a, b, c).map(|_| ()),
@@ -172,7 +175,7 @@ impl Surface {
     /// `dir()` (`None`: the mean curvature; `dir` is called only for anisotropic surfaces),
     /// sharing one gradient evaluation: the contact update needs both each step. Same values
     /// as [`Surface::mean_curvature`] and [`Surface::normal_curvature`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn mean_and_directional_curvature(&self, x: DVec3, dir: impl FnOnce() -> Option<DVec3>) -> (f64, f64) {
         match *self {
             Surface::Ellipsoid { a, b, c } => {
@@ -181,13 +184,24 @@ impl Surface {
                 let kappa = dir().map_or(mean, |d| ellipsoid_normal(g, len, d));
                 (mean, kappa)
             }
-            _ => (self.mean_curvature(x), self.normal_curvature(x, DVec3::X)),
+            // Isotropic surfaces: one curvature value (one division for spheres).
+            Surface::Plane => (0.0, 0.0),
+            Surface::Sphere { radius } => {
+                let k = 1.0 / radius;
+                (k, k)
+            }
+            Surface::ConcaveSphere { radius, .. } => {
+                let k = -1.0 / radius;
+                (k, k)
+            }
+            Surface::Curvature { kappa, mean } => (mean, kappa),
         }
     }
 
     /// Path length `‖s_b‖` on this surface from the carried old contact point `carried`
     /// (`C_b^{0→1}`, global) to the new one `new` (`C_b^1`, global), for a body at
     /// `position`/`rotation` (spec §1.4 item 2).
+    #[inline(always)]
     pub fn arc_length(&self, mode: ArcMode, position: DVec3, rotation: DQuat, carried: DVec3, new: DVec3) -> f64 {
         let centre = match (mode, *self) {
             (ArcMode::Geodesic, Surface::Sphere { .. }) => position,

@@ -46,6 +46,7 @@ pub fn project(v: DVec3, n: DVec3) -> DVec3 {
 ///
 /// Closed form `u1 ∝ P(u0') + w0' × n1`. Fallbacks when that vector vanishes (a near-180° frame
 /// flip in one step): `P(u0')`, then `w0' × n1`, then the onset construction.
+#[inline]
 pub fn continue_frame(u0: DVec3, w0: DVec3, n1: DVec3) -> (DVec3, DVec3) {
     match continued_direction(u0, w0, n1) {
         Some(v) => {

@@ -356,6 +356,7 @@ impl Material {
     /// Per-step derived parameters for normal force `n` (N), directional curvatures
     /// `kappa_i`, `kappa_j` along the motion (1/m, spec §1.6) and mean curvatures
     /// `mean_kappa_i`, `mean_kappa_j` (S-5). Non-finite or negative `n` is treated as 0.
+    #[inline]
     pub fn derive(&self, n: f64, kappa_i: f64, kappa_j: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> Derived {
         let n = if n.is_finite() && n > 0.0 { n } else { 0.0 };
         let k_e = self.k_e;
