@@ -38,6 +38,12 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction);
         // first, so the warm start below is the one of the contact the solver will use.
         let slot = self.tribo.slot(c1, c2);
+        // A pair without tribo state whose manifold has no solver contact (near but not
+        // touching): nothing to set, and `after_step` would not create state for it (it needs an
+        // active contact), so it is not reported as new either.
+        if slot.is_none() && parts.solver_contacts.is_empty() {
+            return;
+        }
         if self.tribo.contensou_collapse(slot) {
             crate::contensou::collapse(&mut parts);
         }

@@ -121,17 +121,23 @@ fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
     PairKey(((i1 as u64) << 32) | i2 as u64, ((g1 as u64) << 32) | g2 as u64)
 }
 
+// `repr(C)` with the fields the hook reads first (warm-start sum, μ, tangent velocity, stock
+// flag, Contensou collapse flag), so the hook touches one cache line per contact.
+#[repr(C)]
 struct PairState {
+    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
+    /// hook over the pair's solver manifolds.
+    warmstart: AtomicU32,
+    mu: f32,
+    tangent_velocity: Vector,
+    stock: bool,
+    contensou: crate::contensou::PairContensou,
     c1: ColliderHandle,
     c2: ColliderHandle,
     material: Material,
     material_epoch: u64,
-    stock: bool,
     seen: u64,
     n: f32,
-    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
-    /// hook over the pair's solver manifolds.
-    warmstart: AtomicU32,
     normal: Vector,
     point: Vector,
     slide: Mode,
@@ -143,12 +149,9 @@ struct PairState {
     roll_axis: Vector,
     /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j), from the last before_step.
     kappa: (f64, f64),
-    mu: f32,
-    tangent_velocity: Vector,
     roll_cap: f32,
     spin_cap: f32,
     joint: Option<ImpulseJointHandle>,
-    contensou: crate::contensou::PairContensou,
 }
 
 /// The tribo friction store for one rapier world: per-collider materials and per-contact state.
