@@ -37,7 +37,14 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let Some(mut parts) = compat::manifold_parts(context) else { return };
         // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction);
         // first, so the warm start below is the one of the contact the solver will use.
-        if self.tribo.contensou_collapse(c1, c2) {
+        let slot = self.tribo.slot(c1, c2);
+        // A pair without tribo state whose manifold has no solver contact (near but not
+        // touching): nothing to set, and `after_step` would not create state for it (it needs an
+        // active contact), so it is not reported as new either.
+        if slot.is_none() && parts.solver_contacts.is_empty() {
+            return;
+        }
+        if self.tribo.contensou_collapse(slot) {
             crate::contensou::collapse(&mut parts);
         }
         // A contact new in this step: static unless the surfaces already slide past each other.
@@ -56,7 +63,7 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 .map(|c| parts.manifold.points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0)))
                 .sum::<f32>()
         };
-        let plan = self.tribo.hook_plan(c1, c2, warmstart, sliding);
+        let plan = self.tribo.hook_plan(slot, c1, c2, warmstart, sliding);
         if let Some((mu, tangent_velocity)) = plan {
             *parts.friction = mu;
             if tangent_velocity != Vector::ZERO {

@@ -121,17 +121,23 @@ fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
     PairKey(((i1 as u64) << 32) | i2 as u64, ((g1 as u64) << 32) | g2 as u64)
 }
 
+// `repr(C)` with the fields the hook reads first (warm-start sum, μ, tangent velocity, stock
+// flag, Contensou collapse flag), so the hook touches one cache line per contact.
+#[repr(C)]
 struct PairState {
+    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
+    /// hook over the pair's solver manifolds.
+    warmstart: AtomicU32,
+    mu: f32,
+    tangent_velocity: Vector,
+    stock: bool,
+    contensou: crate::contensou::PairContensou,
     c1: ColliderHandle,
     c2: ColliderHandle,
     material: Material,
     material_epoch: u64,
-    stock: bool,
     seen: u64,
     n: f32,
-    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
-    /// hook over the pair's solver manifolds.
-    warmstart: AtomicU32,
     normal: Vector,
     point: Vector,
     slide: Mode,
@@ -143,12 +149,9 @@ struct PairState {
     roll_axis: Vector,
     /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j), from the last before_step.
     kappa: (f64, f64),
-    mu: f32,
-    tangent_velocity: Vector,
     roll_cap: f32,
     spin_cap: f32,
     joint: Option<ImpulseJointHandle>,
-    contensou: crate::contensou::PairContensou,
 }
 
 /// The tribo friction store for one rapier world: per-collider materials and per-contact state.
@@ -165,6 +168,11 @@ pub struct TriboRapier {
     states: Vec<PairState>,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
+    /// `new_pairs` as a set during `after_step` (kept to reuse its allocation).
+    fresh: FastMap<PairKey, ()>,
+    /// Bit per collider index: collider of a pair in `fresh` (a cheap pre-filter, so the many
+    /// pairs without state and without new contact skip the `fresh` lookup).
+    fresh_colliders: Vec<u64>,
     anchor: Option<RigidBodyHandle>,
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
@@ -215,6 +223,8 @@ impl TriboRapier {
             index: FastMap::default(),
             states: Vec::new(),
             new_pairs: Mutex::new(Vec::new()),
+            fresh: FastMap::default(),
+            fresh_colliders: Vec::new(),
             anchor: None,
             diagnostics: Vec::new(),
             reported: Vec::new(),
@@ -279,16 +289,27 @@ impl TriboRapier {
         TriboHooks { tribo: self, user }
     }
 
-    /// Friction coefficient and tangent velocity for the hook, or `None` for stock.
+    /// The state slot of a contact (rapier's pair order), looked up once per hook call.
+    #[inline]
+    pub(crate) fn slot(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<u32> {
+        if self.index.is_empty() {
+            return None;
+        }
+        self.index.get(&key(c1, c2)).copied()
+    }
+
+    /// Friction coefficient and tangent velocity for the hook, or `None` for stock. `slot` is
+    /// [`slot`](Self::slot) of the pair.
     pub(crate) fn hook_plan(
         &self,
+        slot: Option<u32>,
         c1: ColliderHandle,
         c2: ColliderHandle,
         warmstart: impl FnOnce() -> f32,
         sliding: impl FnOnce() -> bool,
     ) -> Option<(f32, Vector)> {
-        match self.index.get(&key(c1, c2)) {
-            Some(&i) => {
+        match slot {
+            Some(i) => {
                 let s = &self.states[i as usize];
                 if compat::IMPULSE_INCLUDES_WARMSTART {
                     let add = warmstart();
@@ -314,9 +335,10 @@ impl TriboRapier {
         }
     }
 
-    /// Whether the hook collapses this contact's solver contacts (Contensou flat face).
-    pub(crate) fn contensou_collapse(&self, c1: ColliderHandle, c2: ColliderHandle) -> bool {
-        self.index.get(&key(c1, c2)).is_some_and(|&i| {
+    /// Whether the hook collapses this contact's solver contacts (Contensou flat face); `slot`
+    /// is [`slot`](Self::slot) of the pair.
+    pub(crate) fn contensou_collapse(&self, slot: Option<u32>) -> bool {
+        slot.is_some_and(|i| {
             let s = &self.states[i as usize];
             !s.stock && s.contensou.collapse
         })
@@ -643,14 +665,33 @@ impl TriboRapier {
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
-        let mut fresh: FastMap<PairKey, ()> = FastMap::default();
+        let mut fresh = std::mem::take(&mut self.fresh);
+        fresh.clear();
         fresh.extend(new_pairs.iter().map(|&(a, b)| (key(a, b), ())));
+        let mut fresh_cols = std::mem::take(&mut self.fresh_colliders);
+        let bit = |c: ColliderHandle| {
+            let i = c.into_raw_parts().0 as usize;
+            (i / 64, 1u64 << (i % 64))
+        };
+        for &(a, b) in &new_pairs {
+            for c in [a, b] {
+                let (w, m) = bit(c);
+                if fresh_cols.len() <= w {
+                    fresh_cols.resize(w + 1, 0);
+                }
+                fresh_cols[w] |= m;
+            }
+        }
+        let maybe_fresh = |c: ColliderHandle| {
+            let (w, m) = bit(c);
+            fresh_cols.get(w).is_some_and(|x| x & m != 0)
+        };
         for pair in narrow_phase.contact_pairs() {
             let (c1, c2) = (pair.collider1, pair.collider2);
             let k = key(c1, c2);
             let idx = match self.index.get(&k) {
                 Some(&i) => Some(i as usize),
-                None if !fresh.is_empty() && fresh.contains_key(&k) => None,
+                None if !fresh.is_empty() && maybe_fresh(c1) && maybe_fresh(c2) && fresh.contains_key(&k) => None,
                 None => continue,
             };
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
@@ -835,7 +876,16 @@ impl TriboRapier {
                 s.spin_defl = 0.0;
             }
         }
+        for &(a, b) in &new_pairs {
+            for c in [a, b] {
+                let (w, _) = bit(c);
+                fresh_cols[w] = 0;
+            }
+        }
+        self.fresh_colliders = fresh_cols;
         new_pairs.clear();
+        fresh.clear();
+        self.fresh = fresh;
         *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
         // Contacts not seen this step ended (or their colliders/bodies were removed).
         let mut i = 0;
