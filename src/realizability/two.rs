@@ -851,6 +851,9 @@ struct Slice {
     pp: f64,
     qq: f64,
     delta: f64,
+    /// `D g⁺` on branches `+1`, `−1` when `cached` (filled for scan slices with `Δ ≥ 0`).
+    hv: [Option<f64>; 2],
+    cached: bool,
 }
 
 impl Slice {
@@ -904,7 +907,38 @@ impl TorusPolys {
         let s = tp(&self.s, cm, sm);
         let pp = tp(&self.p, cm, sm);
         let qq = tp(&self.q, cm, sm);
-        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s }
+        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false }
+    }
+
+    /// A slice with `(cos θ⁻, sin θ⁻)` given, and `h` cached on both branches when `Δ ≥ 0`
+    /// (the scan evaluates `h` at each of its slices from up to three intervals).
+    #[inline]
+    fn slice_cs(&self, th: f64, cm: f64, sm: f64) -> Slice {
+        let s = tp(&self.s, cm, sm);
+        let pp = tp(&self.p, cm, sm);
+        let qq = tp(&self.q, cm, sm);
+        let mut sl = Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false };
+        if sl.delta >= 0.0 {
+            sl.hv = [self.h(&sl, 1.0), self.h(&sl, -1.0)];
+            sl.cached = true;
+        }
+        sl
+    }
+
+    /// Scan slice at `θ⁻ = th` (cached `h`).
+    #[inline]
+    fn slice_at(&self, th: f64) -> Slice {
+        let (sm, cm) = th.sin_cos();
+        self.slice_cs(th, cm, sm)
+    }
+
+    /// Scan slice at the midpoint of two slices less than `π` apart: `(cos, sin)` of the
+    /// half angle from the normalised sum of the end vectors (no `sin_cos`).
+    #[inline]
+    fn slice_mid(&self, a: &Slice, b: &Slice) -> Slice {
+        let (c, s) = (a.cm + b.cm, a.sm + b.sm);
+        let l = (c * c + s * s).sqrt();
+        self.slice_cs(0.5 * (a.th + b.th), c / l, s / l)
     }
 
     /// `D g⁺` at a torus point.
@@ -915,6 +949,9 @@ impl TorusPolys {
 
     #[inline]
     fn h(&self, sl: &Slice, b: f64) -> Option<f64> {
+        if sl.cached {
+            return sl.hv[if b > 0.0 { 0 } else { 1 }];
+        }
         let (cp, sp) = sl.point(b)?;
         Some(self.gp(cp, sp, sl.cm, sl.sm))
     }
@@ -1044,7 +1081,7 @@ impl Scan<'_> {
         let ok_a = a.delta >= 0.0;
         let ok_b = b.delta >= 0.0;
         let split = |s: &mut Self| {
-            let m = s.tp.slice(0.5 * (a.th + b.th));
+            let m = s.tp.slice_mid(&a, &b);
             s.process(a, m, depth + 1);
             s.process(m, b, depth + 1);
         };
@@ -1066,7 +1103,7 @@ impl Scan<'_> {
             if (jump || !no_dip) && depth < MAX_DEPTH && h > if jump { 1e-7 } else { 1e-4 } {
                 return split(self);
             }
-            let m = self.tp.slice(0.5 * (a.th + b.th));
+            let m = self.tp.slice_mid(&a, &b);
             for br in [1.0, -1.0] {
                 let (ha, hm, hb) = (self.tp.h(&a, br), self.tp.h(&m, br), self.tp.h(&b, br));
                 if !self.dip(&a, &b, ha, hm, hb, br) {
@@ -1125,7 +1162,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let polys = TorusPolys::new(p);
     let k = opt.scan_samples.max(16);
     let dth = 2.0 * PI / k as f64;
-    let slices: Vec<Slice> = (0..=k).map(|i| polys.slice(i as f64 * dth)).collect();
+    let slices: Vec<Slice> = (0..=k).map(|i| polys.slice_at(i as f64 * dth)).collect();
 
     // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
     // only, N⁻D in (cos θ⁺, sin θ⁺) only (exact minima), D bi-affine (sampled in θ⁻).
@@ -1195,9 +1232,9 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     }
     let polys_b = polys.swapped();
     let mut scan_b = Scan { tp: &polys_b, cands: Vec::new() };
-    let mut prev = polys_b.slice(0.0);
+    let mut prev = polys_b.slice_at(0.0);
     for i in 0..k {
-        let next = polys_b.slice((i + 1) as f64 * dth);
+        let next = polys_b.slice_at((i + 1) as f64 * dth);
         scan_b.process(prev, next, 0);
         prev = next;
     }
