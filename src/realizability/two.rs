@@ -901,14 +901,6 @@ impl TorusPolys {
         TorusPolys { s: self.u, p: self.x, q: self.y, u: self.s, x: self.p, y: self.q, m2: delta_m2(&self.u, &self.x, &self.y) }
     }
 
-    #[inline]
-    fn slice(&self, th: f64) -> Slice {
-        let (sm, cm) = th.sin_cos();
-        let s = tp(&self.s, cm, sm);
-        let pp = tp(&self.p, cm, sm);
-        let qq = tp(&self.q, cm, sm);
-        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false }
-    }
 
     /// A slice with `(cos θ⁻, sin θ⁻)` given, and `h` cached on both branches when `Δ ≥ 0`
     /// (the scan evaluates `h` at each of its slices from up to three intervals).
@@ -925,11 +917,26 @@ impl TorusPolys {
         sl
     }
 
-    /// Scan slice at `θ⁻ = th` (cached `h`).
+    /// Uncached slice at a point `(cos θ⁻, sin θ⁻)` of the circle labelled `th`.
     #[inline]
-    fn slice_at(&self, th: f64) -> Slice {
-        let (sm, cm) = th.sin_cos();
-        self.slice_cs(th, cm, sm)
+    fn slice_uc(&self, th: f64, cm: f64, sm: f64) -> Slice {
+        let s = tp(&self.s, cm, sm);
+        let pp = tp(&self.p, cm, sm);
+        let qq = tp(&self.q, cm, sm);
+        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false }
+    }
+
+    /// Uncached slice between two slices less than `π` apart, at the label `x` between their
+    /// labels: the point of the circle on the ray through the chord point
+    /// `(1 − t) e(a) + t e(b)`, `t = (x − a.th)/(b.th − a.th)` (a monotone, smooth
+    /// parametrisation of the arc without `sin_cos`; the label is only used for ordering and
+    /// bracket widths, every root is stored with its exact `(cos, sin)`).
+    #[inline]
+    fn slice_between(&self, a: &Slice, b: &Slice, x: f64) -> Slice {
+        let t = (x - a.th) / (b.th - a.th);
+        let (c, s) = (a.cm + t * (b.cm - a.cm), a.sm + t * (b.sm - a.sm));
+        let l = (c * c + s * s).sqrt();
+        self.slice_uc(x, c / l, s / l)
     }
 
     /// Scan slice at the midpoint of two slices less than `π` apart: `(cos, sin)` of the
@@ -956,9 +963,6 @@ impl TorusPolys {
         Some(self.gp(cp, sp, sl.cm, sl.sm))
     }
 
-    fn h_at(&self, th: f64, b: f64) -> Option<f64> {
-        self.h(&self.slice(th), b)
-    }
 }
 
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
@@ -1004,15 +1008,15 @@ const MAX_JUMP: f64 = 0.5;
 
 struct Scan<'a> {
     tp: &'a TorusPolys,
-    /// Candidate roots `(θ⁻, branch)`.
-    cands: Vec<(f64, f64)>,
+    /// Candidate roots `(cos θ⁻, sin θ⁻, branch)`.
+    cands: Vec<(f64, f64, f64)>,
 }
 
 impl Scan<'_> {
     fn sign_change(&mut self, a: &Slice, b: &Slice, ha: Option<f64>, hb: Option<f64>, br: f64) {
         let (Some(ha), Some(hb)) = (ha, hb) else { return };
         if ha == 0.0 {
-            self.cands.push((a.th, br));
+            self.cands.push((a.cm, a.sm, br));
         } else if hb != 0.0 && (ha < 0.0) != (hb < 0.0) {
             // Skip brackets that provably lie in the half of the torus with
             // sin θ⁺ sin θ⁻ < 0 (no slip direction maps there).
@@ -1023,8 +1027,9 @@ impl Scan<'_> {
                 }
             }
             let tp = self.tp;
-            let t = refine_root(&|t| tp.h_at(t, br), a.th, b.th, ha, hb);
-            self.cands.push((t, br));
+            let t = refine_root(&|t| tp.h(&tp.slice_between(a, b, t), br), a.th, b.th, ha, hb);
+            let s = tp.slice_between(a, b, t);
+            self.cands.push((s.cm, s.sm, br));
         }
     }
 
@@ -1040,7 +1045,7 @@ impl Scan<'_> {
         if !(hm.signum() == sg && hb.signum() == sg && hm.abs() < ha.abs() && hm.abs() < hb.abs()) {
             return false;
         }
-        let f = |t: f64| tp.h_at(t, br).map(|h| h * sg).unwrap_or(f64::INFINITY);
+        let f = |t: f64| tp.h(&tp.slice_between(a, b, t), br).map(|h| h * sg).unwrap_or(f64::INFINITY);
         let gr = 0.5 * (5f64.sqrt() - 1.0);
         let (mut lo, mut hi) = (a.th, b.th);
         let mut x1 = hi - gr * (hi - lo);
@@ -1066,12 +1071,13 @@ impl Scan<'_> {
         }
         let (xm, fm) = if f1 < f2 { (x1, f1) } else { (x2, f2) };
         if fm < 0.0 {
-            let s = tp.slice(xm);
+            let s = tp.slice_between(a, b, xm);
             let hs = tp.h(&s, br);
             self.sign_change(a, &s, Some(ha), hs, br);
             self.sign_change(&s, b, hs, Some(hb), br);
         } else if fm == 0.0 {
-            self.cands.push((xm, br));
+            let s = tp.slice_between(a, b, xm);
+            self.cands.push((s.cm, s.sm, br));
         }
         true
     }
@@ -1132,7 +1138,7 @@ impl Scan<'_> {
             if !(x > ia.th.min(ob.th) && x < ia.th.max(ob.th)) {
                 x = 0.5 * (ia.th + ob.th);
             }
-            let sx = self.tp.slice(x);
+            let sx = self.tp.slice_between(&inside, &outside, x);
             if sx.delta >= 0.0 {
                 ia = sx;
                 fa = sx.delta;
@@ -1162,7 +1168,15 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let polys = TorusPolys::new(p);
     let k = opt.scan_samples.max(16);
     let dth = 2.0 * PI / k as f64;
-    let slices: Vec<Slice> = (0..=k).map(|i| polys.slice_at(i as f64 * dth)).collect();
+    // The same θ grid serves both scans.
+    let grid: Vec<(f64, f64, f64)> = (0..=k)
+        .map(|i| {
+            let th = i as f64 * dth;
+            let (s, c) = th.sin_cos();
+            (th, c, s)
+        })
+        .collect();
+    let slices: Vec<Slice> = grid.iter().map(|&(th, c, s)| polys.slice_cs(th, c, s)).collect();
 
     // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
     // only, N⁻D in (cos θ⁺, sin θ⁺) only (exact minima), D bi-affine (sampled in θ⁻).
@@ -1224,22 +1238,23 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         scan.process(slices[i], slices[i + 1], 0);
     }
     let mut torus_cands: Vec<(f64, f64, f64, f64)> = Vec::with_capacity(scan.cands.len() + 8);
-    for &(th, br) in &scan.cands {
-        let sl = polys.slice(th);
+    for &(cm, sm, br) in &scan.cands {
+        let sl = polys.slice_uc(0.0, cm, sm);
         if let Some((cp, sp)) = sl.point(br) {
             torus_cands.push((cp, sp, sl.cm, sl.sm));
         }
     }
     let polys_b = polys.swapped();
     let mut scan_b = Scan { tp: &polys_b, cands: Vec::new() };
-    let mut prev = polys_b.slice_at(0.0);
+    let mut prev = polys_b.slice_cs(grid[0].0, grid[0].1, grid[0].2);
     for i in 0..k {
-        let next = polys_b.slice_at((i + 1) as f64 * dth);
+        let (th, c, s) = grid[i + 1];
+        let next = polys_b.slice_cs(th, c, s);
         scan_b.process(prev, next, 0);
         prev = next;
     }
-    for &(th, br) in &scan_b.cands {
-        let sl = polys_b.slice(th);
+    for &(cp, sp, br) in &scan_b.cands {
+        let sl = polys_b.slice_uc(0.0, cp, sp);
         if let Some((cm, sm)) = sl.point(br) {
             torus_cands.push((sl.cm, sl.sm, cm, sm));
         }
