@@ -911,7 +911,15 @@ impl TorusPolys {
         let qq = tp(&self.q, cm, sm);
         let mut sl = Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false };
         if sl.delta >= 0.0 {
-            sl.hv = [self.h(&sl, 1.0), self.h(&sl, -1.0)];
+            // Both branch points with one square root and one division.
+            let rho2 = pp * pp + qq * qq;
+            if rho2 > 0.0 {
+                let dl = sl.delta.sqrt();
+                let inv = 1.0 / rho2;
+                let (x0, y0) = (-pp * s * inv, -qq * s * inv);
+                let (dx, dy) = (qq * dl * inv, pp * dl * inv);
+                sl.hv = [Some(self.gp(x0 - dx, y0 + dy, cm, sm)), Some(self.gp(x0 + dx, y0 - dy, cm, sm))];
+            }
             sl.cached = true;
         }
         sl
@@ -1130,11 +1138,20 @@ impl Scan<'_> {
         let (mut ia, mut ob) = (inside, outside);
         let (mut fa, mut fb) = (ia.delta, ob.delta);
         let mut side = 0;
+        let mut w_check = (ob.th - ia.th).abs();
         for it in 0..80 {
-            if (ob.th - ia.th).abs() <= 1e-10 * (1.0 + ia.th.abs()) {
+            let w = (ob.th - ia.th).abs();
+            if w <= 1e-10 * (1.0 + ia.th.abs()) {
                 break;
             }
-            let mut x = if it % 5 == 4 { 0.5 * (ia.th + ob.th) } else { (ia.th * fb - ob.th * fa) / (fb - fa) };
+            // Safeguard: bisect every fifth step unless the bracket at least halved since the
+            // last check (Illinois alone converges superlinearly at a simple root).
+            let bisect = it % 5 == 4 && {
+                let slow = w > 0.5 * w_check;
+                w_check = w;
+                slow
+            };
+            let mut x = if bisect { 0.5 * (ia.th + ob.th) } else { (ia.th * fb - ob.th * fa) / (fb - fa) };
             if !(x > ia.th.min(ob.th) && x < ia.th.max(ob.th)) {
                 x = 0.5 * (ia.th + ob.th);
             }
