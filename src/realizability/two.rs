@@ -621,7 +621,13 @@ fn rr_solve(pb: &TwoContactProblem, p: &Prepared) -> Result<RrInfo, E> {
     let gr = 0.5 * (5f64.sqrt() - 1.0);
     let (mut x1, mut x2) = (hi - gr * (hi - lo), lo + gr * (hi - lo));
     let (mut f1, mut f2) = (gfun(x1), gfun(x2));
+    // Stop at a bracket of 1e-14·span: the value error is then ≤ (1 + μ)·1e-13·(‖F⁺₀‖ + ‖F⁻₀‖)
+    // (|dg/dτ| ≤ 1 + μ), far below the 1e-9 relative accuracy of the analysis; the former fixed
+    // 90 iterations went below the f64 resolution of τ.
     for _ in 0..90 {
+        if hi - lo <= 1e-14 * span {
+            break;
+        }
         if f1 > f2 {
             hi = x2;
             x2 = x1;
@@ -851,6 +857,9 @@ struct Slice {
     pp: f64,
     qq: f64,
     delta: f64,
+    /// `D g⁺` on branches `+1`, `−1` when `cached` (filled for scan slices with `Δ ≥ 0`).
+    hv: [Option<f64>; 2],
+    cached: bool,
 }
 
 impl Slice {
@@ -898,13 +907,59 @@ impl TorusPolys {
         TorusPolys { s: self.u, p: self.x, q: self.y, u: self.s, x: self.p, y: self.q, m2: delta_m2(&self.u, &self.x, &self.y) }
     }
 
+
+    /// A slice with `(cos θ⁻, sin θ⁻)` given, and `h` cached on both branches when `Δ ≥ 0`
+    /// (the scan evaluates `h` at each of its slices from up to three intervals).
     #[inline]
-    fn slice(&self, th: f64) -> Slice {
-        let (sm, cm) = th.sin_cos();
+    fn slice_cs(&self, th: f64, cm: f64, sm: f64) -> Slice {
         let s = tp(&self.s, cm, sm);
         let pp = tp(&self.p, cm, sm);
         let qq = tp(&self.q, cm, sm);
-        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s }
+        let mut sl = Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false };
+        if sl.delta >= 0.0 {
+            // Both branch points with one square root and one division.
+            let rho2 = pp * pp + qq * qq;
+            if rho2 > 0.0 {
+                let dl = sl.delta.sqrt();
+                let inv = 1.0 / rho2;
+                let (x0, y0) = (-pp * s * inv, -qq * s * inv);
+                let (dx, dy) = (qq * dl * inv, pp * dl * inv);
+                sl.hv = [Some(self.gp(x0 - dx, y0 + dy, cm, sm)), Some(self.gp(x0 + dx, y0 - dy, cm, sm))];
+            }
+            sl.cached = true;
+        }
+        sl
+    }
+
+    /// Uncached slice at a point `(cos θ⁻, sin θ⁻)` of the circle labelled `th`.
+    #[inline]
+    fn slice_uc(&self, th: f64, cm: f64, sm: f64) -> Slice {
+        let s = tp(&self.s, cm, sm);
+        let pp = tp(&self.p, cm, sm);
+        let qq = tp(&self.q, cm, sm);
+        Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false }
+    }
+
+    /// Uncached slice between two slices less than `π` apart, at the label `x` between their
+    /// labels: the point of the circle on the ray through the chord point
+    /// `(1 − t) e(a) + t e(b)`, `t = (x − a.th)/(b.th − a.th)` (a monotone, smooth
+    /// parametrisation of the arc without `sin_cos`; the label is only used for ordering and
+    /// bracket widths, every root is stored with its exact `(cos, sin)`).
+    #[inline]
+    fn slice_between(&self, a: &Slice, b: &Slice, x: f64) -> Slice {
+        let t = (x - a.th) / (b.th - a.th);
+        let (c, s) = (a.cm + t * (b.cm - a.cm), a.sm + t * (b.sm - a.sm));
+        let l = (c * c + s * s).sqrt();
+        self.slice_uc(x, c / l, s / l)
+    }
+
+    /// Scan slice at the midpoint of two slices less than `π` apart: `(cos, sin)` of the
+    /// half angle from the normalised sum of the end vectors (no `sin_cos`).
+    #[inline]
+    fn slice_mid(&self, a: &Slice, b: &Slice) -> Slice {
+        let (c, s) = (a.cm + b.cm, a.sm + b.sm);
+        let l = (c * c + s * s).sqrt();
+        self.slice_cs(0.5 * (a.th + b.th), c / l, s / l)
     }
 
     /// `D g⁺` at a torus point.
@@ -915,13 +970,13 @@ impl TorusPolys {
 
     #[inline]
     fn h(&self, sl: &Slice, b: f64) -> Option<f64> {
+        if sl.cached {
+            return sl.hv[if b > 0.0 { 0 } else { 1 }];
+        }
         let (cp, sp) = sl.point(b)?;
         Some(self.gp(cp, sp, sl.cm, sl.sm))
     }
 
-    fn h_at(&self, th: f64, b: f64) -> Option<f64> {
-        self.h(&self.slice(th), b)
-    }
 }
 
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
@@ -967,15 +1022,15 @@ const MAX_JUMP: f64 = 0.5;
 
 struct Scan<'a> {
     tp: &'a TorusPolys,
-    /// Candidate roots `(θ⁻, branch)`.
-    cands: Vec<(f64, f64)>,
+    /// Candidate roots `(cos θ⁻, sin θ⁻, branch)`.
+    cands: Vec<(f64, f64, f64)>,
 }
 
 impl Scan<'_> {
     fn sign_change(&mut self, a: &Slice, b: &Slice, ha: Option<f64>, hb: Option<f64>, br: f64) {
         let (Some(ha), Some(hb)) = (ha, hb) else { return };
         if ha == 0.0 {
-            self.cands.push((a.th, br));
+            self.cands.push((a.cm, a.sm, br));
         } else if hb != 0.0 && (ha < 0.0) != (hb < 0.0) {
             // Skip brackets that provably lie in the half of the torus with
             // sin θ⁺ sin θ⁻ < 0 (no slip direction maps there).
@@ -986,8 +1041,9 @@ impl Scan<'_> {
                 }
             }
             let tp = self.tp;
-            let t = refine_root(&|t| tp.h_at(t, br), a.th, b.th, ha, hb);
-            self.cands.push((t, br));
+            let t = refine_root(&|t| tp.h(&tp.slice_between(a, b, t), br), a.th, b.th, ha, hb);
+            let s = tp.slice_between(a, b, t);
+            self.cands.push((s.cm, s.sm, br));
         }
     }
 
@@ -1003,7 +1059,7 @@ impl Scan<'_> {
         if !(hm.signum() == sg && hb.signum() == sg && hm.abs() < ha.abs() && hm.abs() < hb.abs()) {
             return false;
         }
-        let f = |t: f64| tp.h_at(t, br).map(|h| h * sg).unwrap_or(f64::INFINITY);
+        let f = |t: f64| tp.h(&tp.slice_between(a, b, t), br).map(|h| h * sg).unwrap_or(f64::INFINITY);
         let gr = 0.5 * (5f64.sqrt() - 1.0);
         let (mut lo, mut hi) = (a.th, b.th);
         let mut x1 = hi - gr * (hi - lo);
@@ -1029,12 +1085,13 @@ impl Scan<'_> {
         }
         let (xm, fm) = if f1 < f2 { (x1, f1) } else { (x2, f2) };
         if fm < 0.0 {
-            let s = tp.slice(xm);
+            let s = tp.slice_between(a, b, xm);
             let hs = tp.h(&s, br);
             self.sign_change(a, &s, Some(ha), hs, br);
             self.sign_change(&s, b, hs, Some(hb), br);
         } else if fm == 0.0 {
-            self.cands.push((xm, br));
+            let s = tp.slice_between(a, b, xm);
+            self.cands.push((s.cm, s.sm, br));
         }
         true
     }
@@ -1044,7 +1101,7 @@ impl Scan<'_> {
         let ok_a = a.delta >= 0.0;
         let ok_b = b.delta >= 0.0;
         let split = |s: &mut Self| {
-            let m = s.tp.slice(0.5 * (a.th + b.th));
+            let m = s.tp.slice_mid(&a, &b);
             s.process(a, m, depth + 1);
             s.process(m, b, depth + 1);
         };
@@ -1066,7 +1123,7 @@ impl Scan<'_> {
             if (jump || !no_dip) && depth < MAX_DEPTH && h > if jump { 1e-7 } else { 1e-4 } {
                 return split(self);
             }
-            let m = self.tp.slice(0.5 * (a.th + b.th));
+            let m = self.tp.slice_mid(&a, &b);
             for br in [1.0, -1.0] {
                 let (ha, hm, hb) = (self.tp.h(&a, br), self.tp.h(&m, br), self.tp.h(&b, br));
                 if !self.dip(&a, &b, ha, hm, hb, br) {
@@ -1087,15 +1144,24 @@ impl Scan<'_> {
         let (mut ia, mut ob) = (inside, outside);
         let (mut fa, mut fb) = (ia.delta, ob.delta);
         let mut side = 0;
+        let mut w_check = (ob.th - ia.th).abs();
         for it in 0..80 {
-            if (ob.th - ia.th).abs() <= 1e-10 * (1.0 + ia.th.abs()) {
+            let w = (ob.th - ia.th).abs();
+            if w <= 1e-10 * (1.0 + ia.th.abs()) {
                 break;
             }
-            let mut x = if it % 5 == 4 { 0.5 * (ia.th + ob.th) } else { (ia.th * fb - ob.th * fa) / (fb - fa) };
+            // Safeguard: bisect every fifth step unless the bracket at least halved since the
+            // last check (Illinois alone converges superlinearly at a simple root).
+            let bisect = it % 5 == 4 && {
+                let slow = w > 0.5 * w_check;
+                w_check = w;
+                slow
+            };
+            let mut x = if bisect { 0.5 * (ia.th + ob.th) } else { (ia.th * fb - ob.th * fa) / (fb - fa) };
             if !(x > ia.th.min(ob.th) && x < ia.th.max(ob.th)) {
                 x = 0.5 * (ia.th + ob.th);
             }
-            let sx = self.tp.slice(x);
+            let sx = self.tp.slice_between(&inside, &outside, x);
             if sx.delta >= 0.0 {
                 ia = sx;
                 fa = sx.delta;
@@ -1125,7 +1191,15 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let polys = TorusPolys::new(p);
     let k = opt.scan_samples.max(16);
     let dth = 2.0 * PI / k as f64;
-    let slices: Vec<Slice> = (0..=k).map(|i| polys.slice(i as f64 * dth)).collect();
+    // The same θ grid serves both scans.
+    let grid: Vec<(f64, f64, f64)> = (0..=k)
+        .map(|i| {
+            let th = i as f64 * dth;
+            let (s, c) = th.sin_cos();
+            (th, c, s)
+        })
+        .collect();
+    let slices: Vec<Slice> = grid.iter().map(|&(th, c, s)| polys.slice_cs(th, c, s)).collect();
 
     // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
     // only, N⁻D in (cos θ⁺, sin θ⁺) only (exact minima), D bi-affine (sampled in θ⁻).
@@ -1187,22 +1261,23 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         scan.process(slices[i], slices[i + 1], 0);
     }
     let mut torus_cands: Vec<(f64, f64, f64, f64)> = Vec::with_capacity(scan.cands.len() + 8);
-    for &(th, br) in &scan.cands {
-        let sl = polys.slice(th);
+    for &(cm, sm, br) in &scan.cands {
+        let sl = polys.slice_uc(0.0, cm, sm);
         if let Some((cp, sp)) = sl.point(br) {
             torus_cands.push((cp, sp, sl.cm, sl.sm));
         }
     }
     let polys_b = polys.swapped();
     let mut scan_b = Scan { tp: &polys_b, cands: Vec::new() };
-    let mut prev = polys_b.slice(0.0);
+    let mut prev = polys_b.slice_cs(grid[0].0, grid[0].1, grid[0].2);
     for i in 0..k {
-        let next = polys_b.slice((i + 1) as f64 * dth);
+        let (th, c, s) = grid[i + 1];
+        let next = polys_b.slice_cs(th, c, s);
         scan_b.process(prev, next, 0);
         prev = next;
     }
-    for &(th, br) in &scan_b.cands {
-        let sl = polys_b.slice(th);
+    for &(cp, sp, br) in &scan_b.cands {
+        let sl = polys_b.slice_uc(0.0, cp, sp);
         if let Some((cm, sm)) = sl.point(br) {
             torus_cands.push((sl.cm, sl.sm, cm, sm));
         }
