@@ -1,28 +1,15 @@
 //! `FrictionMaterial` bookkeeping: ActiveHooks flags and the sync into the per-context store
 //! (added, changed, removed components, despawned entities).
 
-use std::time::Duration;
+mod common;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy_rapier3d::prelude::*;
 use bevy_tribo::prelude::*;
 
+/// The shared headless app (fixed 1/60 s steps, one substep), after its startup frame.
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        RapierPhysicsPlugin::<TriboHooks>::default(),
-        TriboPlugin::default(),
-    ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-        1.0 / 60.0,
-    )));
-    app.finish();
-    app.cleanup();
-    app.update();
-    app
+    common::app(1)
 }
 
 fn material_count(app: &mut App) -> usize {
