@@ -819,57 +819,26 @@ impl TriboRapier {
             let slide_eps = slip_speed + tol;
 
             // Slide.
-            match s.slide {
-                Mode::Static if loaded => {
-                    let sl = slip.length();
-                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
-                    let dd = s.slide_defl + excess * dt;
-                    s.slide_defl = dd - normal * dd.dot(normal);
-                    if s.slide_defl.length() as f64 > d.slide_static {
-                        s.slide = Mode::Kinetic;
-                        s.slide_defl = Vector::ZERO;
-                    }
-                }
-                Mode::Static => s.slide_defl = Vector::ZERO,
-                Mode::Kinetic if slip.length() <= slide_eps => {
-                    s.slide = Mode::Static;
-                    s.slide_defl = Vector::ZERO;
-                }
-                Mode::Kinetic => {}
-            }
+            advance_mode(&mut s.slide, &mut s.slide_defl, loaded, d.slide_static, slip.length() <= slide_eps, |defl| {
+                let sl = slip.length();
+                let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                let dd = defl + excess * dt;
+                let next = dd - normal * dd.dot(normal);
+                (next, next.length() as f64)
+            });
             // Roll (off, or degenerate curvature: stays static with no deflection).
-            match s.roll {
-                Mode::Static if loaded && d.roll_static > 0.0 => {
-                    let dd = s.roll_defl + wt * dt;
-                    s.roll_defl = dd - normal * dd.dot(normal);
-                    if s.roll_defl.length() as f64 > d.roll_static {
-                        s.roll = Mode::Kinetic;
-                        s.roll_defl = Vector::ZERO;
-                    }
-                }
-                Mode::Static => s.roll_defl = Vector::ZERO,
-                Mode::Kinetic if wt.length() <= roll_eps || d.roll_static <= 0.0 => {
-                    s.roll = Mode::Static;
-                    s.roll_defl = Vector::ZERO;
-                }
-                Mode::Kinetic => {}
-            }
+            let roll_on = d.roll_static > 0.0;
+            advance_mode(&mut s.roll, &mut s.roll_defl, loaded && roll_on, d.roll_static, wt.length() <= roll_eps || !roll_on, |defl| {
+                let dd = defl + wt * dt;
+                let next = dd - normal * dd.dot(normal);
+                (next, next.length() as f64)
+            });
             // Spin.
-            match s.spin {
-                Mode::Static if loaded && d.spin_static > 0.0 => {
-                    s.spin_defl += wn * dt;
-                    if s.spin_defl.abs() as f64 > d.spin_static {
-                        s.spin = Mode::Kinetic;
-                        s.spin_defl = 0.0;
-                    }
-                }
-                Mode::Static => s.spin_defl = 0.0,
-                Mode::Kinetic if wn.abs() <= spin_eps || d.spin_static <= 0.0 => {
-                    s.spin = Mode::Static;
-                    s.spin_defl = 0.0;
-                }
-                Mode::Kinetic => {}
-            }
+            let spin_on = d.spin_static > 0.0;
+            advance_mode(&mut s.spin, &mut s.spin_defl, loaded && spin_on, d.spin_static, wn.abs() <= spin_eps || !spin_on, |defl| {
+                let next = defl + wn * dt;
+                (next, next.abs() as f64)
+            });
             if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
                 s.slide_defl = Vector::ZERO;
                 s.roll_defl = Vector::ZERO;
@@ -906,5 +875,36 @@ impl TriboRapier {
         self.before_step(&world.integration_parameters, &mut world.bodies, &mut world.colliders, &mut world.impulse_joints);
         world.step_with_events(&self.hooks(user_hooks), events);
         self.after_step(&world.integration_parameters, &world.bodies, &world.colliders, &world.narrow_phase, &mut world.impulse_joints);
+    }
+}
+
+/// The adapter's one stick/slip detector, shared by slide, roll and spin. While `Static` and
+/// `loaded`, the stick deflection advances by `accumulate(deflection) -> (new, size)`; when its
+/// size exceeds `threshold` the mechanism turns `Kinetic`. A `Kinetic` mechanism returns to
+/// `Static` once `settled` (its relative velocity is below the slip tolerance). The deflection is
+/// reset on every switch and whenever a static mechanism is unloaded.
+fn advance_mode<D: Copy + Default>(
+    mode: &mut Mode,
+    deflection: &mut D,
+    loaded: bool,
+    threshold: f64,
+    settled: bool,
+    accumulate: impl FnOnce(D) -> (D, f64),
+) {
+    match *mode {
+        Mode::Static if loaded => {
+            let (next, size) = accumulate(*deflection);
+            *deflection = next;
+            if size > threshold {
+                *mode = Mode::Kinetic;
+                *deflection = D::default();
+            }
+        }
+        Mode::Static => *deflection = D::default(),
+        Mode::Kinetic if settled => {
+            *mode = Mode::Static;
+            *deflection = D::default();
+        }
+        Mode::Kinetic => {}
     }
 }
