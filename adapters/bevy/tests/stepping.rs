@@ -28,6 +28,22 @@ impl BevyPhysicsHooks for CountingHooks<'_> {
     }
 }
 
+/// Startup scene of every stepping test: a ground slab and a tribo ball resting on it (kept awake).
+fn ball_on_ground(mut commands: Commands) {
+    commands.spawn((
+        Transform::from_xyz(0.0, -0.1, 0.0),
+        RigidBody::Fixed,
+        Collider::cuboid(10.0, 0.1, 10.0),
+    ));
+    commands.spawn((
+        Transform::from_xyz(0.0, 0.5, 0.0),
+        RigidBody::Dynamic,
+        Collider::ball(0.5),
+        Sleeping::disabled(),
+        FrictionMaterial::default(),
+    ));
+}
+
 fn app(mode: TimestepMode, frame: Duration, fixed_schedule: bool) -> App {
     let mut app = App::new();
     let rapier = RapierPhysicsPlugin::<TriboHooks<CountingHooks>>::default();
@@ -45,20 +61,7 @@ fn app(mode: TimestepMode, frame: Duration, fixed_schedule: bool) -> App {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(frame))
         .insert_resource(mode)
         .init_resource::<HookCalls>()
-        .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn((
-                Transform::from_xyz(0.0, -0.1, 0.0),
-                RigidBody::Fixed,
-                Collider::cuboid(10.0, 0.1, 10.0),
-            ));
-            commands.spawn((
-                Transform::from_xyz(0.0, 0.5, 0.0),
-                RigidBody::Dynamic,
-                Collider::ball(0.5),
-                Sleeping::disabled(),
-                FrictionMaterial::default(),
-            ));
-        });
+        .add_systems(Startup, ball_on_ground);
     app.finish();
     app.cleanup();
     app
@@ -202,20 +205,7 @@ fn schedule_mismatch_is_reported() {
         1.0 / 32.0,
     )))
     .init_resource::<HookCalls>()
-    .add_systems(Startup, |mut commands: Commands| {
-        commands.spawn((
-            Transform::from_xyz(0.0, -0.1, 0.0),
-            RigidBody::Fixed,
-            Collider::cuboid(10.0, 0.1, 10.0),
-        ));
-        commands.spawn((
-            Transform::from_xyz(0.0, 0.5, 0.0),
-            RigidBody::Dynamic,
-            Collider::ball(0.5),
-            Sleeping::disabled(),
-            FrictionMaterial::default(),
-        ));
-    });
+    .add_systems(Startup, ball_on_ground);
     app.finish();
     for _ in 0..20 {
         app.update();
