@@ -35,36 +35,24 @@ impl StepPlan {
     /// The steps for `mode`, frame time `delta` (s) and the interpolation accumulator `diff`
     /// (updated in place for [`TimestepMode::Interpolated`]).
     pub(crate) fn new(mode: TimestepMode, delta: f32, diff: &mut f32) -> Self {
-        let mut steps = Vec::new();
+        // One frame of `dt` split into `substeps` equal steps (Fixed and Variable).
+        let uniform = |dt: f32, substeps: usize| StepPlan {
+            steps: vec![(dt / substeps as f32, false); substeps],
+            frame_dt: dt,
+        };
         match mode {
-            TimestepMode::Fixed { dt, substeps } => {
-                for _ in 0..substeps {
-                    steps.push((dt / substeps as f32, false));
-                }
-                StepPlan {
-                    steps,
-                    frame_dt: dt,
-                }
-            }
+            TimestepMode::Fixed { dt, substeps } => uniform(dt, substeps),
             TimestepMode::Variable {
                 max_dt,
                 time_scale,
                 substeps,
-            } => {
-                let dt = (delta * time_scale).min(max_dt);
-                for _ in 0..substeps {
-                    steps.push((dt / substeps as f32, false));
-                }
-                StepPlan {
-                    steps,
-                    frame_dt: dt,
-                }
-            }
+            } => uniform((delta * time_scale).min(max_dt), substeps),
             TimestepMode::Interpolated {
                 dt,
                 time_scale,
                 substeps,
             } => {
+                let mut steps = Vec::new();
                 *diff += delta;
                 // Same loop (and same float comparisons) as bevy_rapier's.
                 while *diff > 0.0 {
