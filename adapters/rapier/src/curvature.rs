@@ -83,6 +83,12 @@ pub fn shape_curvature(shape: &dyn Shape, local_point: Vector, local_normal: Vec
     Curvature::default()
 }
 
+/// Whether [`shape_curvature`] of `shape` is the same at every contact and in every direction
+/// (balls, and the shapes treated as flat), so a contact's curvature can be computed once.
+pub fn direction_independent(shape: &dyn Shape) -> bool {
+    !matches!(shape.shape_type(), ShapeType::Capsule | ShapeType::Cylinder | ShapeType::RoundCylinder | ShapeType::Cone)
+}
+
 /// Curvature of a collider at a world-space contact point with outward world normal `normal`
 /// (pointing away from this collider) and world rolling direction `dir`.
 pub fn collider_curvature(collider: &Collider, point: Vector, normal: Vector, dir: Vector) -> Curvature {

@@ -35,42 +35,48 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
         let Some(mut parts) = compat::manifold_parts(context) else { return };
-        // Contensou flat faces: one solver contact at the patch centre (no rapier twist friction);
-        // first, so the warm start below is the one of the contact the solver will use.
         let slot = self.tribo.slot(c1, c2);
-        // A pair without tribo state whose manifold has no solver contact (near but not
-        // touching): nothing to set, and `after_step` would not create state for it (it needs an
-        // active contact), so it is not reported as new either.
-        if slot.is_none() && parts.solver_contacts.is_empty() {
-            return;
-        }
-        if self.tribo.contensou_collapse(slot) {
-            crate::contensou::collapse(&mut parts);
-        }
-        // A contact new in this step: static unless the surfaces already slide past each other.
-        let sliding = || {
-            let Some(c) = parts.solver_contacts.first() else { return false };
-            let n = *parts.normal;
-            let v = |b: Option<RigidBodyHandle>, p: Vector| b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p));
-            let dv = v(b2, c.anchor2) - v(b1, c.anchor1);
-            (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
+        let (mu, tangent_velocity) = match slot {
+            Some(i) => {
+                let plan = self.tribo.plan(i);
+                // Contensou flat faces: one solver contact at the patch centre (no rapier twist
+                // friction); first, so the warm start below is the one of the contact the solver
+                // will use.
+                if !plan.stock && plan.collapse {
+                    crate::contensou::collapse(&mut parts);
+                }
+                // The warm-start normal impulse the solver will start from (see compat).
+                if crate::compat::IMPULSE_INCLUDES_WARMSTART {
+                    let points = &parts.manifold.points;
+                    let w = parts.solver_contacts.iter().map(|c| points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0))).sum::<f32>();
+                    self.tribo.add_warmstart(i, w);
+                }
+                if plan.stock {
+                    return;
+                }
+                (plan.mu, plan.tangent_velocity)
+            }
+            None => {
+                // A pair without state whose manifold has no solver contact (near but not
+                // touching): nothing to set, and `after_step` would not create state for it.
+                let Some(c) = parts.solver_contacts.first() else { return };
+                // A contact new in this step: static unless the surfaces already slide past
+                // each other.
+                let sliding = || {
+                    let n = *parts.normal;
+                    let v = |b: Option<RigidBodyHandle>, p: Vector| b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p));
+                    let dv = v(b2, c.anchor2) - v(b1, c.anchor1);
+                    (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
+                };
+                let Some(mu) = self.tribo.new_contact_friction(c1, c2, sliding) else { return };
+                (mu, Vector::ZERO)
+            }
         };
-        // The warm-start normal impulse the solver will start from (see compat).
-        let warmstart = || {
-            parts
-                .solver_contacts
-                .iter()
-                .map(|c| parts.manifold.points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0)))
-                .sum::<f32>()
-        };
-        let plan = self.tribo.hook_plan(slot, c1, c2, warmstart, sliding);
-        if let Some((mu, tangent_velocity)) = plan {
-            *parts.friction = mu;
-            if tangent_velocity != Vector::ZERO {
-                for c in parts.solver_contacts.iter_mut() {
-                    if c.tangent_velocity == Vector::ZERO {
-                        c.tangent_velocity = tangent_velocity;
-                    }
+        *parts.friction = mu;
+        if tangent_velocity != Vector::ZERO {
+            for c in parts.solver_contacts.iter_mut() {
+                if c.tangent_velocity == Vector::ZERO {
+                    c.tangent_velocity = tangent_velocity;
                 }
             }
         }

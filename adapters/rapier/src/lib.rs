@@ -73,6 +73,14 @@
 //!   [`Settings::slip_speed`] (angular: `slip_speed·κ̄`).
 //! * Roll and spin capacities use the normal force of the previous step (one-step lag); on the
 //!   first step of a contact they are 0 (spec §1.2: no loads on the first contact step).
+//! * One pass per step over the contacts: `after_step` reads a contact's impulses, updates its
+//!   modes and plans the next step (friction coefficient and anchor pull-back for the hook,
+//!   kept in a small array of its own; motor bounds and frame, written into the existing joint
+//!   in place) while the contact's bodies and colliders are at hand. `before_step` only drops
+//!   the state of removed colliders and bodies, re-combines changed materials, and plans the
+//!   Contensou contacts, whose limits depend on the velocities the step starts from. A body
+//!   the user teleports or spins between two steps therefore gets motor axes aligned with its
+//!   previous motion for that one step.
 //! * The motor acts on the *relative* angular velocity of the two bodies (equal and opposite
 //!   torques), the usual rolling-resistance convention of DEM codes; against fixed ground this
 //!   is the body's own angular velocity.

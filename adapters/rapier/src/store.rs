@@ -25,8 +25,11 @@ pub struct Settings {
     /// `slip_speed/R` for a ball on a plane). Default `1e-3`.
     pub slip_speed: f32,
     /// Fraction (0..=1) of the accumulated stick deflection (slide offset from the anchor,
-    /// roll and spin angles) removed per step by the anchor pull-back. 0 disables it (the
-    /// contact may then creep at the solver's tolerance). Default `0.5`.
+    /// roll and spin angles) removed per step by the anchor pull-back, which never moves the
+    /// contact faster than the slip-detection speed ([`slip_speed`](Self::slip_speed), angular
+    /// `slip_speed · κ̄`): a faster pull-back makes the contacts of a body wedged in a pile
+    /// fight each other and keeps it jittering. 0 disables it (the contact may then creep at
+    /// the solver's tolerance). Default `0.5`.
     pub anchor_gain: f32,
     /// Damping factor of the motor rows (rapier `set_motor_velocity` factor); large means a rigid
     /// motor up to its torque bound. Default `1e6`.
@@ -121,21 +124,27 @@ fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
     PairKey(((i1 as u64) << 32) | i2 as u64, ((g1 as u64) << 32) | g2 as u64)
 }
 
-// `repr(C)` with the fields the hook reads first (warm-start sum, μ, tangent velocity, stock
-// flag, Contensou collapse flag), so the hook touches one cache line per contact.
-#[repr(C)]
+/// What the hook applies to one contact in the next step, kept apart from the bulky
+/// [`PairState`] so the hook reads one small entry per contact.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// Manifold friction coefficient.
+    pub mu: f32,
+    /// Anchor pull-back of a sticking contact (zero otherwise).
+    pub tangent_velocity: Vector,
+    /// Stock rapier friction (zero-mass fallback): the hook leaves the contact alone.
+    pub stock: bool,
+    /// Contensou flat face: collapse the solver contacts into one.
+    pub collapse: bool,
+}
+
 struct PairState {
-    /// Σ warm-start normal impulse the solver starts this step with (f32 bits), summed by the
-    /// hook over the pair's solver manifolds.
-    warmstart: AtomicU32,
-    mu: f32,
-    tangent_velocity: Vector,
-    stock: bool,
-    contensou: crate::contensou::PairContensou,
     c1: ColliderHandle,
     c2: ColliderHandle,
     material: Material,
     material_epoch: u64,
+    /// The Contensou model of the pair, if any (from the materials).
+    contensou_model: Option<crate::contensou::Contensou>,
     seen: u64,
     n: f32,
     normal: Vector,
@@ -147,11 +156,18 @@ struct PairState {
     roll_defl: Vector,
     spin_defl: f32,
     roll_axis: Vector,
-    /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j), from the last before_step.
+    /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j) of the last plan; < 0: not yet computed.
     kappa: (f64, f64),
+    /// The two surfaces' curvatures behind `kappa`.
+    kappa_parts: (crate::curvature::Curvature, crate::curvature::Curvature),
+    /// Both shapes have direction-independent curvature (balls, flat shapes): `kappa` is reused.
+    kappa_const: bool,
     roll_cap: f32,
     spin_cap: f32,
     joint: Option<ImpulseJointHandle>,
+    /// The next `before_step` must plan this contact (material changed, anchor body missing).
+    pending: bool,
+    contensou: crate::contensou::PairContensou,
 }
 
 /// The tribo friction store for one rapier world: per-collider materials and per-contact state.
@@ -166,6 +182,14 @@ pub struct TriboRapier {
     material_epoch: u64,
     index: FastMap<PairKey, u32>,
     states: Vec<PairState>,
+    /// The hook's plan of each contact, parallel to `states`.
+    plans: Vec<Plan>,
+    /// Σ warm-start normal impulse (f32 bits) the solver starts this step with, summed by the
+    /// hook over each contact's solver manifolds; parallel to `states` (rapier 0.35 adds it to
+    /// the reported impulse).
+    warm: Vec<AtomicU32>,
+    /// A plan waits for the hidden anchor body (created by the next `before_step`).
+    needs_anchor: bool,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
     /// `new_pairs` as a set during `after_step` (kept to reuse its allocation).
@@ -222,6 +246,9 @@ impl TriboRapier {
             material_epoch: 0,
             index: FastMap::default(),
             states: Vec::new(),
+            plans: Vec::new(),
+            warm: Vec::new(),
+            needs_anchor: false,
             new_pairs: Mutex::new(Vec::new()),
             fresh: FastMap::default(),
             fresh_colliders: Vec::new(),
@@ -298,50 +325,31 @@ impl TriboRapier {
         self.index.get(&key(c1, c2)).copied()
     }
 
-    /// Friction coefficient and tangent velocity for the hook, or `None` for stock. `slot` is
-    /// [`slot`](Self::slot) of the pair.
-    pub(crate) fn hook_plan(
-        &self,
-        slot: Option<u32>,
-        c1: ColliderHandle,
-        c2: ColliderHandle,
-        warmstart: impl FnOnce() -> f32,
-        sliding: impl FnOnce() -> bool,
-    ) -> Option<(f32, Vector)> {
-        match slot {
-            Some(i) => {
-                let s = &self.states[i as usize];
-                if compat::IMPULSE_INCLUDES_WARMSTART {
-                    let add = warmstart();
-                    if add != 0.0 {
-                        let _ = s.warmstart.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| Some((f32::from_bits(b) + add).to_bits()));
-                    }
-                }
-                if s.stock {
-                    None
-                } else {
-                    Some((s.mu, s.tangent_velocity))
-                }
-            }
-            // A contact that appeared in this step's narrow phase: static friction unless it
-            // already slides; `after_step` creates its state.
-            None => {
-                let m = self.pair_material(c1, c2)?;
-                if let Ok(mut v) = self.new_pairs.lock() {
-                    v.push((c1, c2));
-                }
-                Some((if sliding() { m.mu_k() } else { m.mu_s() } as f32, Vector::ZERO))
-            }
+    /// The plan of a contact with state (`slot` from [`slot`](Self::slot)).
+    #[inline]
+    pub(crate) fn plan(&self, slot: u32) -> &Plan {
+        &self.plans[slot as usize]
+    }
+
+    /// Adds the warm-start normal impulse of one solver manifold of contact `slot`. Each pair is
+    /// processed by one thread of the narrow phase, so a plain load and store suffice.
+    #[inline]
+    pub(crate) fn add_warmstart(&self, slot: u32, impulse: f32) {
+        if compat::IMPULSE_INCLUDES_WARMSTART && impulse != 0.0 {
+            let w = &self.warm[slot as usize];
+            w.store((f32::from_bits(w.load(Ordering::Relaxed)) + impulse).to_bits(), Ordering::Relaxed);
         }
     }
 
-    /// Whether the hook collapses this contact's solver contacts (Contensou flat face); `slot`
-    /// is [`slot`](Self::slot) of the pair.
-    pub(crate) fn contensou_collapse(&self, slot: Option<u32>) -> bool {
-        slot.is_some_and(|i| {
-            let s = &self.states[i as usize];
-            !s.stock && s.contensou.collapse
-        })
+    /// Friction coefficient for a contact that appeared in this step's narrow phase (no state
+    /// yet), or `None` for stock: static friction unless it already slides. The pair is
+    /// recorded so that `after_step` creates its state.
+    pub(crate) fn new_contact_friction(&self, c1: ColliderHandle, c2: ColliderHandle, sliding: impl FnOnce() -> bool) -> Option<f32> {
+        let m = self.pair_material(c1, c2)?;
+        if let Ok(mut v) = self.new_pairs.lock() {
+            v.push((c1, c2));
+        }
+        Some(if sliding() { m.mu_k() } else { m.mu_s() } as f32)
     }
 
     /// The Contensou state of the contact between two colliders (either order), if it has a
@@ -381,7 +389,7 @@ impl TriboRapier {
         std::mem::take(&mut self.diagnostics)
     }
 
-    fn info(s: &PairState) -> ContactInfo {
+    fn info(s: &PairState, p: &Plan) -> ContactInfo {
         ContactInfo {
             collider1: s.c1,
             collider2: s.c2,
@@ -391,27 +399,29 @@ impl TriboRapier {
             slide: s.slide,
             roll: s.roll,
             spin: s.spin,
-            friction: s.mu,
+            friction: p.mu,
             roll_capacity: s.roll_cap,
             spin_capacity: s.spin_cap,
             joint: s.joint,
-            stock_fallback: s.stock,
+            stock_fallback: p.stock,
         }
     }
 
     /// The state of the contact between two colliders (either order).
     pub fn contact(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<ContactInfo> {
         let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
-        Some(Self::info(&self.states[*i as usize]))
+        Some(Self::info(&self.states[*i as usize], &self.plans[*i as usize]))
     }
 
     /// All contacts with tribo state.
     pub fn contacts(&self) -> impl Iterator<Item = ContactInfo> + '_ {
-        self.states.iter().map(Self::info)
+        self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
     }
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
         let s = self.states.swap_remove(i);
+        self.plans.swap_remove(i);
+        self.warm.swap_remove(i);
         self.index.remove(&key(s.c1, s.c2));
         if let Some(j) = s.joint {
             joints.remove(j, false);
@@ -447,10 +457,12 @@ impl TriboRapier {
         }
     }
 
-    /// Call right before `PhysicsPipeline::step`: drops state of removed colliders/bodies,
-    /// sets the hook flags of material colliders, computes each contact's friction coefficient
-    /// and anchor pull-back for the hook, and creates/refreshes the roll/spin motor joints
-    /// from the last normal force and modes.
+    /// Call right before `PhysicsPipeline::step`: drops the state and motor of contacts whose
+    /// colliders or bodies were removed, re-combines materials changed since the last step,
+    /// sets the hook flag of material colliders, and plans the Contensou contacts (their
+    /// limits depend on the velocities the step starts from). The plan of every other contact
+    /// (friction coefficient, anchor pull-back, motor bounds) was made by the last
+    /// [`after_step`](Self::after_step) together with its stick/slip update.
     pub fn before_step(
         &mut self,
         params: &IntegrationParameters,
@@ -480,18 +492,20 @@ impl TriboRapier {
             }
             k += 1;
         }
-
-        let dt = params.dt;
-        if !(dt > 0.0 && dt.is_finite()) {
-            return;
+        // The hidden fixed body of parentless colliders, once a motor needs it (`after_step`
+        // cannot insert bodies; the contacts that waited for it are planned below).
+        if self.needs_anchor {
+            self.needs_anchor = false;
+            self.anchor_or_create(bodies);
         }
-        let gain = self.settings.anchor_gain;
-        let damping = self.settings.motor_damping;
-        let epoch = self.material_epoch;
 
+        for w in &mut self.warm {
+            *w.get_mut() = 0;
+        }
+        let dt = params.dt;
+        let epoch = self.material_epoch;
         let mut i = 0;
         while i < self.states.len() {
-            *self.states[i].warmstart.get_mut() = 0;
             let (c1, c2) = (self.states[i].c1, self.states[i].c2);
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
                 self.remove_state(i, joints);
@@ -505,8 +519,12 @@ impl TriboRapier {
             if self.states[i].material_epoch != epoch {
                 match self.pair_material(c1, c2) {
                     Some(m) => {
-                        self.states[i].material = m;
-                        self.states[i].material_epoch = epoch;
+                        let cz = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
+                        let s = &mut self.states[i];
+                        s.material = m;
+                        s.material_epoch = epoch;
+                        s.contensou_model = cz;
+                        s.pending = true;
                     }
                     None => {
                         self.remove_state(i, joints);
@@ -514,140 +532,181 @@ impl TriboRapier {
                     }
                 }
             }
-            let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
-            if !is_moving_body(rb1) && !is_moving_body(rb2) {
-                // Asleep or nothing dynamic: keep the state and the joint as they are.
-                i += 1;
-                continue;
-            }
-            // Zero-mass dynamic bodies: stock fallback.
-            let mut bad = None;
-            for (h, rb) in [(p1, rb1), (p2, rb2)] {
-                if let (Some(h), Some(rb)) = (h, rb) {
-                    if rb.is_dynamic() && !(rb.mass() > 0.0 && rb.mass().is_finite()) {
-                        bad = Some(h);
-                    }
-                }
-            }
-            if let Some(b) = bad {
-                self.report_zero_mass(b);
-                let s = &mut self.states[i];
-                s.stock = true;
-                if let Some(j) = s.joint.take() {
-                    joints.remove(j, false);
-                }
-                i += 1;
-                continue;
-            }
-            self.states[i].stock = false;
-
-            // Geometry and capacities.
             let s = &self.states[i];
-            let n = s.normal;
-            let point = s.point;
-            let nf = s.n;
-            // Roll axis: the stick deflection (static) or the rolling direction (relative
-            // angular velocity), else the previous axis; always re-projected on the tangent plane.
-            let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
-            let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
-            let w = w2 - w1;
-            let wt = w - n * w.dot(n);
-            let cand = match s.roll {
-                // Sticking: along the accumulated roll deflection (the direction the load turns
-                // the body); rolling: along the rolling axis.
-                Mode::Static if s.roll_defl.length() > 1e-7 => s.roll_defl - n * s.roll_defl.dot(n),
-                _ if wt.length() > 1e-6 => wt,
-                _ => s.roll_axis - n * s.roll_axis.dot(n),
-            };
-            let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
-            let ez = n.cross(e);
-            let dir = ez; // direction of motion of a body rolling about e
-            let k1 = collider_curvature(col1, point, n, dir);
-            let k2 = collider_curvature(col2, point, -n, dir);
-            let kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
-            let mat = &s.material;
-            let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
-            let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
-            let mu = mat.mu(s.slide) as f32;
-            // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
-            let mut cz = s.contensou;
-            let cz_cfg = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
-            let (mu, spin_cap, (cz_tilt, cz_level)) = match &cz_cfg {
-                Some(cfg) => {
-                    let input = crate::contensou::StepInput { contensou: cfg, material: mat, n: nf, normal: n, point, slide: s.slide, spin: s.spin, rb1, rb2, mean_curvature: k1.mean + k2.mean, slip_speed: self.settings.slip_speed, axis_y: e, axis_z: ez, gain, dt };
-                    let o = crate::contensou::step_limits(&input, &mut cz);
-                    (o.mu, o.spin_cap, (o.tilt, o.level))
-                }
-                None => {
-                    cz = Default::default();
-                    (mu, spin_cap, ([0.0; 2], Vector::ZERO))
-                }
-            };
-            // Anchor pull-back for a contact at rest (sticking and not rolling).
-            let tv = if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
-                let d = s.slide_defl - n * s.slide_defl.dot(n);
-                -d * (gain / dt)
-            } else {
-                Vector::ZERO
-            };
-            // Motor targets: pull a sticking roll/spin back by `gain` of its deflection.
-            let roll_target = if s.roll == Mode::Static { -s.roll_defl * (gain / dt) } else { Vector::ZERO };
-            let spin_target = if s.spin == Mode::Static { -s.spin_defl * (gain / dt) } else { 0.0 };
-            let need_joint = (roll_cap > 0.0 || spin_cap > 0.0) && finite(n) && finite(point);
-            // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
-            let (roll_y, roll_z) = (roll_cap, 0.0);
-            let (roll_y, roll_z) = (roll_y.max(cz_tilt[0]), roll_z.max(cz_tilt[1]));
-            let need_joint = need_joint || (cz_tilt[0].max(cz_tilt[1]) > 0.0 && finite(n) && finite(point));
-            let roll_target = roll_target + cz_level;
-
-            let s = &mut self.states[i];
-            s.contensou = cz;
-            s.mu = if mu.is_finite() { mu } else { 0.0 };
-            s.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
-            s.roll_axis = e;
-            s.kappa = kappa;
-            s.roll_cap = roll_cap;
-            s.spin_cap = spin_cap;
-            if !need_joint && s.joint.is_none() {
-                i += 1;
-                continue;
-            }
-            // Build the motor joint: frame X = normal, Y = roll axis, Z = n × Y.
-            let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
-            let pose1 = rb1.map_or(Pose::IDENTITY, |b| *b.position());
-            let pose2 = rb2.map_or(Pose::IDENTITY, |b| *b.position());
-            let mut j = GenericJoint::new(JointAxesMask::empty());
-            j.user_data = TRIBO_JOINT_USER_DATA;
-            j.set_local_frame1(Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot));
-            j.set_local_frame2(Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot));
-            let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
-            let caps = if need_joint { [spin_cap, roll_y, roll_z] } else { [0.0; 3] };
-            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
-            for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ].into_iter().zip(targets.into_iter().zip(caps)) {
-                if c.is_finite() && c > 0.0 {
-                    j.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
-                    j.set_motor_max_force(ax, c);
-                }
-            }
-            let existing = s.joint.and_then(|h| joints.get_mut(h, false).map(|jj| (h, jj)));
-            match existing {
-                Some((_, jj)) => jj.data = j,
-                None => {
-                    let a = if p1.is_none() || p2.is_none() { Some(self.anchor_or_create(bodies)) } else { None };
-                    let b1 = p1.or(a).unwrap();
-                    let b2 = p2.or(a).unwrap();
-                    let h = joints.insert(b1, b2, j, false);
-                    self.states[i].joint = Some(h);
+            if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
+                let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
+                if is_moving_body(rb1) || is_moving_body(rb2) {
+                    let anchor = self.anchor.filter(|a| bodies.contains(*a));
+                    self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
                 }
             }
             i += 1;
         }
     }
 
+    /// Plans contact `i` for the next step from its modes, deflections and last normal force:
+    /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
+    /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock.
+    fn plan_contact(
+        &mut self,
+        i: usize,
+        cols: [&Collider; 2],
+        parents: [Option<RigidBodyHandle>; 2],
+        rbs: [Option<&RigidBody>; 2],
+        anchor: Option<RigidBodyHandle>,
+        dt: f32,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let gain = self.settings.anchor_gain;
+        let damping = self.settings.motor_damping;
+        let slip_speed = self.settings.slip_speed;
+        let [col1, col2] = cols;
+        let [rb1, rb2] = rbs;
+        // Zero-mass dynamic bodies: stock fallback.
+        for (h, rb) in parents.into_iter().zip(rbs) {
+            if let (Some(h), Some(rb)) = (h, rb) {
+                if rb.is_dynamic() && !(rb.mass() > 0.0 && rb.mass().is_finite()) {
+                    self.report_zero_mass(h);
+                    let s = &mut self.states[i];
+                    s.pending = false;
+                    self.plans[i].stock = true;
+                    if let Some(j) = s.joint.take() {
+                        joints.remove(j, false);
+                    }
+                    return;
+                }
+            }
+        }
+        let s = &mut self.states[i];
+        let plan = &mut self.plans[i];
+        plan.stock = false;
+        s.pending = false;
+
+        // Geometry and capacities.
+        let n = s.normal;
+        let point = s.point;
+        let nf = s.n;
+        // Roll axis: the stick deflection (static) or the rolling direction (relative angular
+        // velocity), else the previous axis; always re-projected on the tangent plane.
+        let w = rb2.map_or(Vector::ZERO, |b| b.angvel()) - rb1.map_or(Vector::ZERO, |b| b.angvel());
+        let wt = w - n * w.dot(n);
+        let cand = match s.roll {
+            // Sticking: along the accumulated roll deflection (the direction the load turns the
+            // body); rolling: along the rolling axis.
+            Mode::Static if s.roll_defl.length() > 1e-7 => s.roll_defl - n * s.roll_defl.dot(n),
+            _ if wt.length() > 1e-6 => wt,
+            _ => s.roll_axis - n * s.roll_axis.dot(n),
+        };
+        let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
+        let ez = n.cross(e);
+        // Curvatures along the direction of motion of a body rolling about e (both balls or
+        // flat shapes: independent of the direction, computed once).
+        let (k1, k2) = if s.kappa_const && s.kappa.0 >= 0.0 {
+            s.kappa_parts
+        } else {
+            let k1 = collider_curvature(col1, point, n, ez);
+            let k2 = collider_curvature(col2, point, -n, ez);
+            s.kappa_parts = (k1, k2);
+            (k1, k2)
+        };
+        s.kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
+        let mat = &s.material;
+        let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
+        let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
+        let mu = mat.mu(s.slide) as f32;
+        // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
+        let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
+            Some(cfg) => {
+                let input = crate::contensou::StepInput { contensou: cfg, material: mat, n: nf, normal: n, point, slide: s.slide, spin: s.spin, rb1, rb2, mean_curvature: k1.mean + k2.mean, slip_speed, axis_y: e, axis_z: ez, gain, dt };
+                let o = crate::contensou::step_limits(&input, &mut s.contensou);
+                (o.mu, o.spin_cap, (o.tilt, o.level))
+            }
+            None => {
+                s.contensou = Default::default();
+                (mu, spin_cap, ([0.0; 2], Vector::ZERO))
+            }
+        };
+        plan.collapse = s.contensou.collapse;
+        // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
+        // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
+        // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
+        let (roll_eps, spin_eps) = (slip_speed * (0.5 * s.kappa.0 as f32).max(1e-3), slip_speed * (s.kappa.1 as f32).max(1e-3));
+        let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
+        let tv = if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
+            pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
+        } else {
+            Vector::ZERO
+        };
+        // Motor targets: pull a sticking roll/spin back the same way.
+        let roll_target = if s.roll == Mode::Static { pull(s.roll_defl, roll_eps) } else { Vector::ZERO };
+        let spin_target = if s.spin == Mode::Static { (-s.spin_defl * (gain / dt)).clamp(-spin_eps, spin_eps) } else { 0.0 };
+        let geometry_ok = finite(n) && finite(point);
+        // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
+        let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(0.0));
+        let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok;
+        let roll_target = roll_target + cz_level;
+
+        plan.mu = if mu.is_finite() { mu } else { 0.0 };
+        plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+        s.roll_axis = e;
+        s.roll_cap = roll_cap;
+        s.spin_cap = spin_cap;
+        if !need_joint {
+            // Nothing to resist: no motor rows (a joint without rows costs the solver little,
+            // and keeping it avoids churn when the capacity comes back next step).
+            let has_rows = s.joint.and_then(|h| joints.get(h)).is_some_and(|jj| !jj.data.motor_axes.is_empty());
+            if has_rows {
+                if let Some(jj) = s.joint.and_then(|h| joints.get_mut(h, false)) {
+                    jj.data.motor_axes = JointAxesMask::empty();
+                }
+            }
+            return;
+        }
+        // Motor frame: X = normal, Y = roll axis, Z = n × Y.
+        let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
+        let pose1 = rb1.map_or(Pose::IDENTITY, |b| *b.position());
+        let pose2 = rb2.map_or(Pose::IDENTITY, |b| *b.position());
+        let frame1 = Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot);
+        let frame2 = Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
+        let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
+        let caps = [spin_cap, roll_y, roll_z];
+        let set = |d: &mut GenericJoint| {
+            d.set_local_frame1(frame1);
+            d.set_local_frame2(frame2);
+            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
+            for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ].into_iter().zip(targets.into_iter().zip(caps)) {
+                if c.is_finite() && c > 0.0 {
+                    d.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
+                    d.set_motor_max_force(ax, c);
+                } else {
+                    d.motor_axes.remove(JointAxesMask::from(ax));
+                }
+            }
+        };
+        if let Some(jj) = s.joint.and_then(|h| joints.get_mut(h, false)) {
+            set(&mut jj.data);
+            return;
+        }
+        // New motor (or one the user removed): attach it, parentless sides to the anchor body.
+        let [p1, p2] = parents;
+        let (Some(b1), Some(b2)) = (p1.or(anchor), p2.or(anchor)) else {
+            // No anchor body yet (created by the next before_step): plan the motor then.
+            s.joint = None;
+            s.pending = true;
+            self.needs_anchor = true;
+            return;
+        };
+        let mut j = GenericJoint::new(JointAxesMask::empty());
+        j.user_data = TRIBO_JOINT_USER_DATA;
+        set(&mut j);
+        s.joint = Some(joints.insert(b1, b2, j, false));
+    }
+
     /// Call right after `PhysicsPipeline::step`: reads each tribo contact's normal force from
     /// the solver's impulses, updates the static/kinetic modes and stick deflections from the
-    /// relative velocities, creates state for new contacts and removes the state and motor
-    /// joint of contacts that ended.
+    /// relative velocities, plans the next step (friction coefficient, anchor pull-back, motor
+    /// bounds; see [`before_step`](Self::before_step)), creates state for new contacts and
+    /// removes the state and motor joint of contacts that ended.
     pub fn after_step(
         &mut self,
         params: &IntegrationParameters,
@@ -659,9 +718,11 @@ impl TriboRapier {
         self.step += 1;
         let step = self.step;
         let dt = params.dt;
+        let plan_ok = dt > 0.0 && dt.is_finite();
         let slip_speed = self.settings.slip_speed;
         let epoch = self.material_epoch;
-        let inv_dt = if dt > 0.0 && dt.is_finite() { 1.0 / dt } else { 0.0 };
+        let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
+        let anchor = self.anchor.filter(|a| bodies.contains(*a));
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
@@ -695,24 +756,26 @@ impl TriboRapier {
                 None => continue,
             };
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
-            let (rb1, rb2) = (col1.parent().and_then(|b| bodies.get(b)), col2.parent().and_then(|b| bodies.get(b)));
-            let active = is_moving_body(rb1) || is_moving_body(rb2);
+            let (par1, par2) = (col1.parent(), col2.parent());
+            let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
+            let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
             let idx = match idx {
                 Some(i) => i,
                 None => {
-                    if !active || !pair.has_any_active_contact() {
+                    if !(moving1 || moving2) || !pair.has_any_active_contact() {
                         continue;
                     }
                     let Some(material) = self.pair_material(c1, c2) else { continue };
+                    let contensou_model = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
+                    let kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
                     self.states.push(PairState {
                         c1,
                         c2,
                         material,
                         material_epoch: epoch,
-                        stock: false,
+                        contensou_model,
                         seen: 0,
                         n: 0.0,
-                        warmstart: AtomicU32::new(0),
                         normal: Vector::Y,
                         point: Vector::ZERO,
                         slide: Mode::Static,
@@ -723,36 +786,46 @@ impl TriboRapier {
                         spin_defl: 0.0,
                         roll_axis: Vector::ZERO,
                         kappa: (-1.0, -1.0),
-                        mu: material.mu_s() as f32,
-                        tangent_velocity: Vector::ZERO,
+                        kappa_parts: Default::default(),
+                        kappa_const,
                         roll_cap: 0.0,
                         spin_cap: 0.0,
                         joint: None,
+                        pending: false,
                         contensou: Default::default(),
                     });
+                    self.warm.push(AtomicU32::new(0));
+                    self.plans.push(Plan { mu: material.mu_s() as f32, tangent_velocity: Vector::ZERO, stock: false, collapse: false });
                     let i = self.states.len() - 1;
                     self.index.insert(k, i as u32);
                     i
                 }
             };
-            if !active {
+            if !(moving1 || moving2) {
                 // Asleep: keep everything.
                 self.states[idx].seen = step;
                 continue;
             }
             // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
             // `impulse` the step's total plus the warm start it began with (the last substep
-            // impulse of the previous step, counted twice); 0.36 reports the plain total.
+            // impulse of the previous step, which the hook summed in `warm`); 0.36
+            // reports the plain total.
             let mut imp = 0.0f32;
             let mut nsum = Vector::ZERO;
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
             for m in pair.solver_manifolds() {
+                let world = |rb: Option<&RigidBody>, anchor: Vector, world_attached: bool| match rb.filter(|_| !world_attached) {
+                    Some(rb) => rb.position() * (rb.local_center_of_mass() + anchor),
+                    None => anchor,
+                };
+                let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
+                let (mrb1, mrb2) = (m.data.rigid_body1.and_then(|_| rb1), m.data.rigid_body2.and_then(|_| rb2));
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
-                    let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse).max(0.0);
-                    let (a, b) = m.data.solver_contact_world_points(c, bodies);
+                    let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0));
+                    let (a, b) = (world(mrb1, c.anchor1, wa1), world(mrb2, c.anchor2, wa2));
                     imp += pi;
                     nsum += m.data.normal * pi;
                     p1sum += a * pi;
@@ -776,13 +849,17 @@ impl TriboRapier {
             }
             let s = &mut self.states[idx];
             s.seen = step;
-            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - f32::from_bits(*s.warmstart.get_mut()) } else { imp };
-            *s.warmstart.get_mut() = 0;
+            let warm = f32::from_bits(*self.warm[idx].get_mut());
+            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
-            crate::contensou::observe(&mut s.contensou, pair, bodies, [col1, col2], [is_moving_body(rb1), is_moving_body(rb2)], normal, params.prediction_distance());
-            if s.stock {
+            crate::contensou::observe(&mut s.contensou, pair, bodies, [col1, col2], [moving1, moving2], normal, params.prediction_distance());
+            if self.plans[idx].stock {
+                // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
+                if plan_ok {
+                    self.plan_contact(idx, [col1, col2], [par1, par2], [rb1, rb2], anchor, dt, joints);
+                }
                 continue;
             }
             // Relative kinematics after the step, each body at its own contact point (the
@@ -801,11 +878,12 @@ impl TriboRapier {
             // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
             // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
             if s.kappa.0 < 0.0 {
-                // New contact: curvatures not computed by before_step yet.
+                // New contact: curvatures along the current rolling direction.
                 let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
                 let k1 = collider_curvature(col1, point, normal, dir);
                 let k2 = collider_curvature(col2, point, -normal, dir);
                 s.kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
+                s.kappa_parts = (k1, k2);
             }
             let (ksum, kmean) = s.kappa;
             let d = s.material.derive(s.n as f64, ksum, 0.0, kmean, 0.0);
@@ -844,6 +922,12 @@ impl TriboRapier {
                 s.roll_defl = Vector::ZERO;
                 s.spin_defl = 0.0;
             }
+            // Plan the next step now, while this contact's bodies and colliders are at hand
+            // (Contensou contacts are planned by before_step from the velocities the step starts
+            // from).
+            if plan_ok && s.contensou_model.is_none() {
+                self.plan_contact(idx, [col1, col2], [par1, par2], [rb1, rb2], anchor, dt, joints);
+            }
         }
         for &(a, b) in &new_pairs {
             for c in [a, b] {
@@ -865,7 +949,6 @@ impl TriboRapier {
                 i += 1;
             }
         }
-        let _ = joints;
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
     }
 
