@@ -47,7 +47,7 @@ fn main() {
             s.kinetic_energy,
             s.escaped,
             s.contacts,
-            sim.world.impulse_joints.len()
+            format!("{} ({} without motor rows)", sim.world.impulse_joints.len(), sim.world.impulse_joints.iter().filter(|(_, j)| j.data.motor_axes.is_empty()).count())
         );
     }
 }

@@ -182,9 +182,11 @@ fn settled_pile_falls_asleep_without_jitter() {
     // that bound (a pull-back of half the deflection per step) the contacts of a body wedged in
     // a pile fight each other and keep it spinning at several rad/s, above rapier's sleep
     // thresholds: the 200-sphere pile then first sleeps at step 242 and the 1000-sphere
-    // benchmark pile at step 292; with the bound, at steps 152 and 200 (measured).
+    // benchmark pile at step 292; with the bound, at steps 152 and 200 (measured). Piles are
+    // chaotic: changes that only reorder the solver's joints move these steps by up to ~80, so
+    // the limits sit halfway.
     let small = steps_until_asleep(200, 0.6, 600);
-    assert!(small.is_some_and(|s| s <= 190), "200 spheres asleep at {small:?}");
+    assert!(small.is_some_and(|s| s <= 200), "200 spheres asleep at {small:?}");
     let large = steps_until_asleep(1000, 1.2, 600);
-    assert!(large.is_some_and(|s| s <= 240), "1000 spheres asleep at {large:?}");
+    assert!(large.is_some_and(|s| s <= 250), "1000 spheres asleep at {large:?}");
 }
