@@ -617,32 +617,11 @@ fn rr_solve(pb: &TwoContactProblem, p: &Prepared) -> Result<RrInfo, E> {
         gk(fpt, 0).min(gk(fmt, 1))
     };
     let span = 10.0 * (fp.length() + fm.length()).max(1e-300);
-    let (mut lo, mut hi) = (-span, span);
-    let gr = 0.5 * (5f64.sqrt() - 1.0);
-    let (mut x1, mut x2) = (hi - gr * (hi - lo), lo + gr * (hi - lo));
-    let (mut f1, mut f2) = (gfun(x1), gfun(x2));
     // Stop at a bracket of 1e-14·span: the value error is then ≤ (1 + μ)·1e-13·(‖F⁺₀‖ + ‖F⁻₀‖)
     // (|dg/dτ| ≤ 1 + μ), far below the 1e-9 relative accuracy of the analysis; the former fixed
     // 90 iterations went below the f64 resolution of τ.
-    for _ in 0..90 {
-        if hi - lo <= 1e-14 * span {
-            break;
-        }
-        if f1 > f2 {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - gr * (hi - lo);
-            f1 = gfun(x1);
-        } else {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + gr * (hi - lo);
-            f2 = gfun(x2);
-        }
-    }
-    let wedge_margin = f1.max(f2);
+    let (_, f1, _, f2) = golden_min(|tau| -gfun(tau), -span, span, 90, |lo, hi, _, _| hi - lo <= 1e-14 * span);
+    let wedge_margin = (-f1).max(-f2);
     Ok(RrInfo {
         wedge_margin,
         acc_com,
@@ -1060,29 +1039,7 @@ impl Scan<'_> {
             return false;
         }
         let f = |t: f64| tp.h(&tp.slice_between(a, b, t), br).map(|h| h * sg).unwrap_or(f64::INFINITY);
-        let gr = 0.5 * (5f64.sqrt() - 1.0);
-        let (mut lo, mut hi) = (a.th, b.th);
-        let mut x1 = hi - gr * (hi - lo);
-        let mut x2 = lo + gr * (hi - lo);
-        let (mut f1, mut f2) = (f(x1), f(x2));
-        for _ in 0..30 {
-            if f1 < 0.0 || f2 < 0.0 || hi - lo < 1e-13 {
-                break;
-            }
-            if f1 < f2 {
-                hi = x2;
-                x2 = x1;
-                f2 = f1;
-                x1 = hi - gr * (hi - lo);
-                f1 = f(x1);
-            } else {
-                lo = x1;
-                x1 = x2;
-                f1 = f2;
-                x2 = lo + gr * (hi - lo);
-                f2 = f(x2);
-            }
-        }
+        let (x1, f1, x2, f2) = golden_min(f, a.th, b.th, 30, |lo, hi, f1, f2| f1 < 0.0 || f2 < 0.0 || hi - lo < 1e-13);
         let (xm, fm) = if f1 < f2 { (x1, f1) } else { (x2, f2) };
         if fm < 0.0 {
             let s = tp.slice_between(a, b, xm);
@@ -1413,4 +1370,32 @@ fn angular_type(p: &Prepared, d: DVec3) -> AngularType {
     } else {
         AngularType::UnstableFocus
     }
+}
+
+/// Golden-section search for a minimum of `f` on `[lo, hi]`: at most `iters` bracket
+/// reductions, stopping early once `done(lo, hi, f1, f2)`. Returns the two interior points of
+/// the final bracket and their values, `(x1, f1, x2, f2)` with `x1 < x2`.
+fn golden_min(mut f: impl FnMut(f64) -> f64, mut lo: f64, mut hi: f64, iters: usize, done: impl Fn(f64, f64, f64, f64) -> bool) -> (f64, f64, f64, f64) {
+    let gr = 0.5 * (5f64.sqrt() - 1.0);
+    let (mut x1, mut x2) = (hi - gr * (hi - lo), lo + gr * (hi - lo));
+    let (mut f1, mut f2) = (f(x1), f(x2));
+    for _ in 0..iters {
+        if done(lo, hi, f1, f2) {
+            break;
+        }
+        if f1 < f2 {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - gr * (hi - lo);
+            f1 = f(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + gr * (hi - lo);
+            f2 = f(x2);
+        }
+    }
+    (x1, f1, x2, f2)
 }

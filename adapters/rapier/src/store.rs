@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use crate::compat;
-use crate::curvature::collider_curvature;
+use crate::curvature::{collider_curvature, Curvature};
 use crate::hooks::TriboHooks;
 use crate::rapier3d::prelude::*;
 use crate::FrictionMaterial;
@@ -156,11 +156,10 @@ struct PairState {
     roll_defl: Vector,
     spin_defl: f32,
     roll_axis: Vector,
-    /// (κ_i + κ_j along the rolling direction, κ̄_i + κ̄_j) of the last plan; < 0: not yet computed.
-    kappa: (f64, f64),
-    /// The two surfaces' curvatures behind `kappa`.
-    kappa_parts: (crate::curvature::Curvature, crate::curvature::Curvature),
-    /// Both shapes have direction-independent curvature (balls, flat shapes): `kappa` is reused.
+    /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
+    curvature: Option<(Curvature, Curvature)>,
+    /// Both shapes have direction-independent curvature (balls, flat shapes): `curvature` is
+    /// computed once.
     kappa_const: bool,
     roll_cap: f32,
     spin_cap: f32,
@@ -601,15 +600,14 @@ impl TriboRapier {
         let ez = n.cross(e);
         // Curvatures along the direction of motion of a body rolling about e (both balls or
         // flat shapes: independent of the direction, computed once).
-        let (k1, k2) = if s.kappa_const && s.kappa.0 >= 0.0 {
-            s.kappa_parts
-        } else {
-            let k1 = collider_curvature(col1, point, n, ez);
-            let k2 = collider_curvature(col2, point, -n, ez);
-            s.kappa_parts = (k1, k2);
-            (k1, k2)
+        let (k1, k2) = match s.curvature {
+            Some(k) if s.kappa_const => k,
+            _ => {
+                let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
+                s.curvature = Some(k);
+                k
+            }
         };
-        s.kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
         let mat = &s.material;
         let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
         let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
@@ -630,7 +628,7 @@ impl TriboRapier {
         // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
         // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
         // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
-        let (roll_eps, spin_eps) = (slip_speed * (0.5 * s.kappa.0 as f32).max(1e-3), slip_speed * (s.kappa.1 as f32).max(1e-3));
+        let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
         let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
         let tv = if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
             pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
@@ -785,8 +783,7 @@ impl TriboRapier {
                         roll_defl: Vector::ZERO,
                         spin_defl: 0.0,
                         roll_axis: Vector::ZERO,
-                        kappa: (-1.0, -1.0),
-                        kappa_parts: Default::default(),
+                        curvature: None,
                         kappa_const,
                         roll_cap: 0.0,
                         spin_cap: 0.0,
@@ -877,18 +874,13 @@ impl TriboRapier {
             // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
             // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
             // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
-            if s.kappa.0 < 0.0 {
+            let (k1, k2) = *s.curvature.get_or_insert_with(|| {
                 // New contact: curvatures along the current rolling direction.
                 let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
-                let k1 = collider_curvature(col1, point, normal, dir);
-                let k2 = collider_curvature(col2, point, -normal, dir);
-                s.kappa = (k1.directional + k2.directional, k1.mean + k2.mean);
-                s.kappa_parts = (k1, k2);
-            }
-            let (ksum, kmean) = s.kappa;
-            let d = s.material.derive(s.n as f64, ksum, 0.0, kmean, 0.0);
-            let roll_eps = slip_speed * (0.5 * ksum as f32).max(1e-3);
-            let spin_eps = slip_speed * (kmean as f32).max(1e-3);
+                (collider_curvature(col1, point, normal, dir), collider_curvature(col2, point, -normal, dir))
+            });
+            let d = s.material.derive(s.n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0);
+            let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
             let loaded = s.n > 0.0;
             // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
             // arms are frozen over the step): 1 % of the relative body speed is ignored.
@@ -959,6 +951,15 @@ impl TriboRapier {
         world.step_with_events(&self.hooks(user_hooks), events);
         self.after_step(&world.integration_parameters, &world.bodies, &world.colliders, &world.narrow_phase, &mut world.impulse_joints);
     }
+}
+
+/// The relative angular speeds below which a roll and a spin count as settled:
+/// `slip_speed · max(½(κ_i + κ_j), 10⁻³)` along the rolling direction and
+/// `slip_speed · max(κ̄_i + κ̄_j, 10⁻³)` about the normal.
+fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvature)) -> (f32, f32) {
+    let roll = (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
+    let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
+    (slip_speed * roll, slip_speed * spin)
 }
 
 /// The adapter's one stick/slip detector, shared by slide, roll and spin. While `Static` and
