@@ -36,6 +36,20 @@ pub struct Settings {
     pub motor_damping: f32,
 }
 
+impl Settings {
+    /// The settings clamped to sane ranges: `slip_speed > 0`, `anchor_gain ∈ [0, 1]`,
+    /// `motor_damping > 0`; NaN or out-of-range values take the default.
+    fn sanitized(self) -> Settings {
+        let d = Settings::default();
+        let pos = |x: f32, dflt: f32| if x.is_finite() && x > 0.0 { x } else { dflt };
+        Settings {
+            slip_speed: pos(self.slip_speed, d.slip_speed),
+            anchor_gain: if self.anchor_gain.is_finite() { self.anchor_gain.clamp(0.0, 1.0) } else { d.anchor_gain },
+            motor_damping: pos(self.motor_damping, d.motor_damping),
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings { slip_speed: 1e-3, anchor_gain: 0.5, motor_damping: 1e6 }
@@ -231,13 +245,7 @@ impl TriboRapier {
     /// An empty store with the given settings (values are clamped to sane ranges:
     /// `slip_speed > 0`, `anchor_gain ∈ [0, 1]`, `motor_damping > 0`; NaN → default).
     pub fn with_settings(settings: Settings) -> Self {
-        let d = Settings::default();
-        let pos = |x: f32, dflt: f32| if x.is_finite() && x > 0.0 { x } else { dflt };
-        let settings = Settings {
-            slip_speed: pos(settings.slip_speed, d.slip_speed),
-            anchor_gain: if settings.anchor_gain.is_finite() { settings.anchor_gain.clamp(0.0, 1.0) } else { d.anchor_gain },
-            motor_damping: pos(settings.motor_damping, d.motor_damping),
-        };
+        let settings = settings.sanitized();
         TriboRapier {
             settings,
             materials: Vec::new(),
@@ -262,6 +270,12 @@ impl TriboRapier {
     /// The settings in use.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// Replaces the settings (clamped as in [`with_settings`](Self::with_settings)); they apply
+    /// from the next step on. Contact states and materials are kept.
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings.sanitized();
     }
 
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
