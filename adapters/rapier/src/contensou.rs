@@ -240,10 +240,9 @@ impl FrictionMaterial {
     }
 }
 
-/// Contensou state of one contact (inside the store's per-pair state).
-// `repr(C)`: `collapse` (read by the hook) sits at the start, next to the store's hook fields.
+/// Contensou state of one contact (inside the store's per-pair state; the hook reads
+/// `collapse` through the contact's plan).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-#[repr(C)]
 pub(crate) struct PairContensou {
     /// The contact has a Contensou model (set in `before_step`).
     pub enabled: bool,
