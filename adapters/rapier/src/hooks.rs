@@ -9,9 +9,11 @@ use crate::store::TriboRapier;
 /// Made by [`TriboRapier::hooks`]; pass it to `PhysicsPipeline::step`. Every call first
 /// delegates to the user's hooks (their filters decide, their contact modifications run);
 /// then, for contacts handled by tribo, the manifold friction is set to μs (stick) or μk
-/// (slip) and a sticking contact gets a `tangent_velocity` pulling it back to its anchor
-/// (only on solver contacts whose `tangent_velocity` the user's hook left at zero, so
-/// conveyor belts keep working).
+/// (slip) and a sticking contact gets a `tangent_velocity` pulling it back to its anchor.
+///
+/// Conveyor belts: a `tangent_velocity` set by the user's hook is kept (tribo's pull-back is
+/// added to it) and tribo measures slip relative to it, so a body riding a belt sticks (μs)
+/// and one dropped on a running belt slides (μk) until it reaches the belt's speed.
 ///
 /// tribo turns on `ActiveHooks::MODIFY_SOLVER_CONTACTS` for colliders with a material, so the
 /// user's `modify_solver_contacts` is also called for their pairs.
@@ -35,6 +37,11 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
         let Some(mut parts) = compat::manifold_parts(context) else { return };
+        // The user's conveyor velocity (mean over the solver contacts; zero almost always).
+        let belt = match parts.solver_contacts.len() {
+            0 => Vector::ZERO,
+            k => parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>() / k as f32,
+        };
         let slot = self.tribo.slot(c1, c2);
         let (mu, tangent_velocity) = match slot {
             Some(i) => {
@@ -54,6 +61,9 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 if plan.stock {
                     return;
                 }
+                if belt != Vector::ZERO {
+                    self.tribo.add_belt(i, belt);
+                }
                 (plan.mu, plan.tangent_velocity)
             }
             None => {
@@ -65,19 +75,17 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 let sliding = || {
                     let n = *parts.normal;
                     let v = |b: Option<RigidBodyHandle>, p: Vector| b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p));
-                    let dv = v(b2, c.anchor2) - v(b1, c.anchor1);
+                    let dv = v(b2, c.anchor2) - v(b1, c.anchor1) - belt;
                     (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
                 };
-                let Some(mu) = self.tribo.new_contact_friction(c1, c2, sliding) else { return };
+                let Some(mu) = self.tribo.new_contact_friction(c1, c2, belt, sliding) else { return };
                 (mu, Vector::ZERO)
             }
         };
         *parts.friction = mu;
         if tangent_velocity != Vector::ZERO {
             for c in parts.solver_contacts.iter_mut() {
-                if c.tangent_velocity == Vector::ZERO {
-                    c.tangent_velocity = tangent_velocity;
-                }
+                c.tangent_velocity += tangent_velocity;
             }
         }
     }

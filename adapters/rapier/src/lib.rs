@@ -6,7 +6,8 @@
 //! * **slide**: static μs while a contact sticks, kinetic μk while it slips (hysteresis: a
 //!   brick at rest on a slope between atan μk and atan μs stays, a pushed one keeps sliding),
 //!   set per manifold through rapier's contact-modification hook; a sticking contact is pulled
-//!   back to its anchor through `tangent_velocity`, so it does not creep;
+//!   back to its anchor through `tangent_velocity`, so it does not creep (a conveyor
+//!   `tangent_velocity` set by your own hook is kept, and slip is measured relative to it);
 //! * **roll resistance** and **spin resistance**: torques bounded by the capacities of
 //!   [`tribo::tracking::Material`] (`2 η_r μ N/(κ_i+κ_j)`, `η_ψ μ N/𝒦` or Hertz `½ a μ N`),
 //!   static capacity in stick and kinetic in slip, applied through one angular-motor

@@ -152,6 +152,17 @@ pub(crate) struct Plan {
     pub collapse: bool,
 }
 
+/// A contact the hook saw for the first time.
+#[derive(Clone, Copy)]
+pub(crate) struct NewPair {
+    c1: ColliderHandle,
+    c2: ColliderHandle,
+    /// The surfaces already slid past each other (the contact starts kinetic).
+    sliding: bool,
+    /// The user's conveyor velocity on it (see [`TriboHooks`]).
+    belt: Vector,
+}
+
 struct PairState {
     c1: ColliderHandle,
     c2: ColliderHandle,
@@ -204,9 +215,12 @@ pub struct TriboRapier {
     /// A plan waits for the hidden anchor body (created by the next `before_step`).
     needs_anchor: bool,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
-    new_pairs: Mutex<Vec<(ColliderHandle, ColliderHandle)>>,
-    /// `new_pairs` as a set during `after_step` (kept to reuse its allocation).
-    fresh: FastMap<PairKey, ()>,
+    new_pairs: Mutex<Vec<NewPair>>,
+    /// Conveyor velocities the user's hook set this step (slot, Σ per solver manifold, count):
+    /// `after_step` measures those contacts' slip relative to the belt.
+    belts: Mutex<Vec<(u32, Vector)>>,
+    /// `new_pairs` by pair during `after_step` (kept to reuse its allocation).
+    fresh: FastMap<PairKey, NewPair>,
     /// Bit per collider index: collider of a pair in `fresh` (a cheap pre-filter, so the many
     /// pairs without state and without new contact skip the `fresh` lookup).
     fresh_colliders: Vec<u64>,
@@ -257,6 +271,7 @@ impl TriboRapier {
             warm: Vec::new(),
             needs_anchor: false,
             new_pairs: Mutex::new(Vec::new()),
+            belts: Mutex::new(Vec::new()),
             fresh: FastMap::default(),
             fresh_colliders: Vec::new(),
             anchor: None,
@@ -354,15 +369,23 @@ impl TriboRapier {
         }
     }
 
+    /// Records the user's conveyor velocity on one solver manifold of contact `slot`.
+    pub(crate) fn add_belt(&self, slot: u32, tangent_velocity: Vector) {
+        if let Ok(mut v) = self.belts.lock() {
+            v.push((slot, tangent_velocity));
+        }
+    }
+
     /// Friction coefficient for a contact that appeared in this step's narrow phase (no state
     /// yet), or `None` for stock: static friction unless it already slides. The pair is
     /// recorded so that `after_step` creates its state.
-    pub(crate) fn new_contact_friction(&self, c1: ColliderHandle, c2: ColliderHandle, sliding: impl FnOnce() -> bool) -> Option<f32> {
+    pub(crate) fn new_contact_friction(&self, c1: ColliderHandle, c2: ColliderHandle, belt: Vector, sliding: impl FnOnce() -> bool) -> Option<f32> {
         let m = self.pair_material(c1, c2)?;
+        let sliding = sliding();
         if let Ok(mut v) = self.new_pairs.lock() {
-            v.push((c1, c2));
+            v.push(NewPair { c1, c2, sliding, belt });
         }
-        Some(if sliding() { m.mu_k() } else { m.mu_s() } as f32)
+        Some(if sliding { m.mu_k() } else { m.mu_s() } as f32)
     }
 
     /// The Contensou state of the contact between two colliders (either order), if it has a
@@ -738,16 +761,30 @@ impl TriboRapier {
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
+        // Conveyor velocities set by the user's hook (usually none), by slot.
+        let mut belts = std::mem::take(&mut *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()));
+        belts.sort_unstable_by_key(|b| b.0);
+        let belt_of = |slot: usize| -> Vector {
+            if belts.is_empty() {
+                return Vector::ZERO;
+            }
+            let lo = belts.partition_point(|b| (b.0 as usize) < slot);
+            let hi = belts.partition_point(|b| (b.0 as usize) <= slot);
+            if hi == lo {
+                return Vector::ZERO;
+            }
+            belts[lo..hi].iter().map(|b| b.1).sum::<Vector>() / (hi - lo) as f32
+        };
         let mut fresh = std::mem::take(&mut self.fresh);
         fresh.clear();
-        fresh.extend(new_pairs.iter().map(|&(a, b)| (key(a, b), ())));
+        fresh.extend(new_pairs.iter().map(|p| (key(p.c1, p.c2), *p)));
         let mut fresh_cols = std::mem::take(&mut self.fresh_colliders);
         let bit = |c: ColliderHandle| {
             let i = c.into_raw_parts().0 as usize;
             (i / 64, 1u64 << (i % 64))
         };
-        for &(a, b) in &new_pairs {
-            for c in [a, b] {
+        for p in &new_pairs {
+            for c in [p.c1, p.c2] {
                 let (w, m) = bit(c);
                 if fresh_cols.len() <= w {
                     fresh_cols.resize(w + 1, 0);
@@ -762,9 +799,12 @@ impl TriboRapier {
         for pair in narrow_phase.contact_pairs() {
             let (c1, c2) = (pair.collider1, pair.collider2);
             let k = key(c1, c2);
-            let idx = match self.index.get(&k) {
-                Some(&i) => Some(i as usize),
-                None if !fresh.is_empty() && maybe_fresh(c1) && maybe_fresh(c2) && fresh.contains_key(&k) => None,
+            let (idx, new) = match self.index.get(&k) {
+                Some(&i) => (Some(i as usize), None),
+                None if !fresh.is_empty() && maybe_fresh(c1) && maybe_fresh(c2) => match fresh.get(&k) {
+                    Some(p) => (None, Some(*p)),
+                    None => continue,
+                },
                 None => continue,
             };
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
@@ -790,7 +830,7 @@ impl TriboRapier {
                         n: 0.0,
                         normal: Vector::Y,
                         point: Vector::ZERO,
-                        slide: Mode::Static,
+                        slide: if new.is_some_and(|p| p.sliding) { Mode::Kinetic } else { Mode::Static },
                         roll: Mode::Static,
                         spin: Mode::Static,
                         slide_defl: Vector::ZERO,
@@ -806,7 +846,8 @@ impl TriboRapier {
                         contensou: Default::default(),
                     });
                     self.warm.push(AtomicU32::new(0));
-                    self.plans.push(Plan { mu: material.mu_s() as f32, tangent_velocity: Vector::ZERO, stock: false, collapse: false });
+                    let mu = if new.is_some_and(|p| p.sliding) { material.mu_k() } else { material.mu_s() };
+                    self.plans.push(Plan { mu: mu as f32, tangent_velocity: Vector::ZERO, stock: false, collapse: false });
                     let i = self.states.len() - 1;
                     self.index.insert(k, i as u32);
                     i
@@ -832,7 +873,7 @@ impl TriboRapier {
                     None => anchor,
                 };
                 let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
-                let (mrb1, mrb2) = (m.data.rigid_body1.and_then(|_| rb1), m.data.rigid_body2.and_then(|_| rb2));
+                let (mrb1, mrb2) = (m.data.rigid_body1.and(rb1), m.data.rigid_body2.and(rb2));
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0));
@@ -877,7 +918,8 @@ impl TriboRapier {
             // points the solver's friction rows use).
             let v1 = rb1.map_or(Vector::ZERO, |b| b.velocity_at_point(p1));
             let v2 = rb2.map_or(Vector::ZERO, |b| b.velocity_at_point(p2));
-            let dv = v2 - v1;
+            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`).
+            let dv = v2 - v1 - new.map_or_else(|| belt_of(idx), |p| p.belt);
             let slip = dv - normal * dv.dot(normal);
             let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
@@ -935,13 +977,15 @@ impl TriboRapier {
                 self.plan_contact(idx, [col1, col2], [par1, par2], [rb1, rb2], anchor, dt, joints);
             }
         }
-        for &(a, b) in &new_pairs {
-            for c in [a, b] {
+        for p in &new_pairs {
+            for c in [p.c1, p.c2] {
                 let (w, _) = bit(c);
                 fresh_cols[w] = 0;
             }
         }
         self.fresh_colliders = fresh_cols;
+        belts.clear();
+        *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
         new_pairs.clear();
         fresh.clear();
         self.fresh = fresh;
