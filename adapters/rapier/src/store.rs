@@ -166,6 +166,9 @@ pub(crate) struct NewPair {
 struct PairState {
     c1: ColliderHandle,
     c2: ColliderHandle,
+    /// Index of the pair in the narrow phase's contact graph at the last `after_step`
+    /// (checked before use).
+    edge: u32,
     material: Material,
     material_epoch: u64,
     /// The Contensou model of the pair, if any (from the materials).
@@ -219,11 +222,9 @@ pub struct TriboRapier {
     /// Conveyor velocities the user's hook set this step (slot, Σ per solver manifold, count):
     /// `after_step` measures those contacts' slip relative to the belt.
     belts: Mutex<Vec<(u32, Vector)>>,
-    /// `new_pairs` by pair during `after_step` (kept to reuse its allocation).
-    fresh: FastMap<PairKey, NewPair>,
-    /// Bit per collider index: collider of a pair in `fresh` (a cheap pre-filter, so the many
-    /// pairs without state and without new contact skip the `fresh` lookup).
-    fresh_colliders: Vec<u64>,
+    /// The `NewPair` of each state `after_step` created in this step (kept to reuse its
+    /// allocation).
+    new_info: Vec<NewPair>,
     anchor: Option<RigidBodyHandle>,
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
@@ -272,8 +273,7 @@ impl TriboRapier {
             needs_anchor: false,
             new_pairs: Mutex::new(Vec::new()),
             belts: Mutex::new(Vec::new()),
-            fresh: FastMap::default(),
-            fresh_colliders: Vec::new(),
+            new_info: Vec::new(),
             anchor: None,
             diagnostics: Vec::new(),
             reported: Vec::new(),
@@ -775,84 +775,85 @@ impl TriboRapier {
             }
             belts[lo..hi].iter().map(|b| b.1).sum::<Vector>() / (hi - lo) as f32
         };
-        let mut fresh = std::mem::take(&mut self.fresh);
-        fresh.clear();
-        fresh.extend(new_pairs.iter().map(|p| (key(p.c1, p.c2), *p)));
-        let mut fresh_cols = std::mem::take(&mut self.fresh_colliders);
-        let bit = |c: ColliderHandle| {
-            let i = c.into_raw_parts().0 as usize;
-            (i / 64, 1u64 << (i % 64))
-        };
-        for p in &new_pairs {
-            for c in [p.c1, p.c2] {
-                let (w, m) = bit(c);
-                if fresh_cols.len() <= w {
-                    fresh_cols.resize(w + 1, 0);
-                }
-                fresh_cols[w] |= m;
+        // The narrow phase's contact pairs by edge index: each state caches the index of its
+        // pair (checked against the colliders; indices move when rapier removes pairs), so
+        // after_step visits only the contacts it tracks, not every pair of overlapping AABBs.
+        let edges = narrow_phase.contact_graph().raw_graph().raw_edges();
+        let edge_of = |p: &ContactPair| -> u32 {
+            let Some(e0) = edges.first() else { return u32::MAX };
+            let i = (p as *const ContactPair as usize).wrapping_sub(edges.as_ptr() as usize) / std::mem::size_of_val(e0);
+            if edges.get(i).is_some_and(|e| std::ptr::eq(&e.weight, p)) {
+                i as u32
+            } else {
+                u32::MAX
             }
-        }
-        let maybe_fresh = |c: ColliderHandle| {
-            let (w, m) = bit(c);
-            fresh_cols.get(w).is_some_and(|x| x & m != 0)
         };
-        for pair in narrow_phase.contact_pairs() {
-            let (c1, c2) = (pair.collider1, pair.collider2);
+        let pair_of = |c1: ColliderHandle, c2: ColliderHandle, cached: u32| -> Option<(&ContactPair, u32)> {
+            match edges.get(cached as usize) {
+                Some(e) if e.weight.collider1 == c1 && e.weight.collider2 == c2 => Some((&e.weight, cached)),
+                _ => narrow_phase.contact_pair(c1, c2).filter(|p| p.collider1 == c1 && p.collider2 == c2).map(|p| (p, edge_of(p))),
+            }
+        };
+        // State for the new contacts the hook reported (a pair may be reported once per manifold).
+        let first_new = self.states.len();
+        let mut new_info = std::mem::take(&mut self.new_info);
+        new_info.clear();
+        for p in &new_pairs {
+            let (c1, c2) = (p.c1, p.c2);
             let k = key(c1, c2);
-            let (idx, new) = match self.index.get(&k) {
-                Some(&i) => (Some(i as usize), None),
-                None if !fresh.is_empty() && maybe_fresh(c1) && maybe_fresh(c2) => match fresh.get(&k) {
-                    Some(p) => (None, Some(*p)),
-                    None => continue,
-                },
-                None => continue,
-            };
+            if self.index.contains_key(&k) {
+                continue;
+            }
+            let Some((pair, edge)) = pair_of(c1, c2, u32::MAX) else { continue };
+            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
+            let moving = |c: &Collider| is_moving_body(c.parent().and_then(|b| bodies.get(b)));
+            if !(moving(col1) || moving(col2)) || !pair.has_any_active_contact() {
+                continue;
+            }
+            let Some(material) = self.pair_material(c1, c2) else { continue };
+            let contensou_model = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
+            let kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
+            self.states.push(PairState {
+                c1,
+                c2,
+                edge,
+                material,
+                material_epoch: epoch,
+                contensou_model,
+                seen: 0,
+                n: 0.0,
+                normal: Vector::Y,
+                point: Vector::ZERO,
+                slide: if p.sliding { Mode::Kinetic } else { Mode::Static },
+                roll: Mode::Static,
+                spin: Mode::Static,
+                slide_defl: Vector::ZERO,
+                roll_defl: Vector::ZERO,
+                spin_defl: 0.0,
+                roll_axis: Vector::ZERO,
+                curvature: None,
+                kappa_const,
+                roll_cap: 0.0,
+                spin_cap: 0.0,
+                joint: None,
+                pending: false,
+                contensou: Default::default(),
+            });
+            self.warm.push(AtomicU32::new(0));
+            let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
+            self.plans.push(Plan { mu: mu as f32, tangent_velocity: Vector::ZERO, stock: false, collapse: false });
+            self.index.insert(k, (self.states.len() - 1) as u32);
+            new_info.push(*p);
+        }
+        for idx in 0..self.states.len() {
+            let (c1, c2) = (self.states[idx].c1, self.states[idx].c2);
+            let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else { continue };
+            self.states[idx].edge = edge;
+            let new = idx.checked_sub(first_new).map(|j| new_info[j]);
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
             let (par1, par2) = (col1.parent(), col2.parent());
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
-            let idx = match idx {
-                Some(i) => i,
-                None => {
-                    if !(moving1 || moving2) || !pair.has_any_active_contact() {
-                        continue;
-                    }
-                    let Some(material) = self.pair_material(c1, c2) else { continue };
-                    let contensou_model = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
-                    let kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
-                    self.states.push(PairState {
-                        c1,
-                        c2,
-                        material,
-                        material_epoch: epoch,
-                        contensou_model,
-                        seen: 0,
-                        n: 0.0,
-                        normal: Vector::Y,
-                        point: Vector::ZERO,
-                        slide: if new.is_some_and(|p| p.sliding) { Mode::Kinetic } else { Mode::Static },
-                        roll: Mode::Static,
-                        spin: Mode::Static,
-                        slide_defl: Vector::ZERO,
-                        roll_defl: Vector::ZERO,
-                        spin_defl: 0.0,
-                        roll_axis: Vector::ZERO,
-                        curvature: None,
-                        kappa_const,
-                        roll_cap: 0.0,
-                        spin_cap: 0.0,
-                        joint: None,
-                        pending: false,
-                        contensou: Default::default(),
-                    });
-                    self.warm.push(AtomicU32::new(0));
-                    let mu = if new.is_some_and(|p| p.sliding) { material.mu_k() } else { material.mu_s() };
-                    self.plans.push(Plan { mu: mu as f32, tangent_velocity: Vector::ZERO, stock: false, collapse: false });
-                    let i = self.states.len() - 1;
-                    self.index.insert(k, i as u32);
-                    i
-                }
-            };
             if !(moving1 || moving2) {
                 // Asleep: keep everything.
                 self.states[idx].seen = step;
@@ -977,18 +978,10 @@ impl TriboRapier {
                 self.plan_contact(idx, [col1, col2], [par1, par2], [rb1, rb2], anchor, dt, joints);
             }
         }
-        for p in &new_pairs {
-            for c in [p.c1, p.c2] {
-                let (w, _) = bit(c);
-                fresh_cols[w] = 0;
-            }
-        }
-        self.fresh_colliders = fresh_cols;
+        self.new_info = new_info;
         belts.clear();
         *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
         new_pairs.clear();
-        fresh.clear();
-        self.fresh = fresh;
         *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
         // Contacts not seen this step ended (or their colliders/bodies were removed).
         let mut i = 0;
