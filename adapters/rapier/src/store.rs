@@ -572,7 +572,7 @@ impl TriboRapier {
             if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
                 let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
                 if is_moving_body(rb1) || is_moving_body(rb2) {
-                    let anchor = self.anchor.filter(|a| bodies.contains(*a));
+                    let anchor = self.anchor.and_then(|a| Some((a, *bodies.get(a)?.position())));
                     self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
                 }
             }
@@ -589,7 +589,7 @@ impl TriboRapier {
         cols: [&Collider; 2],
         parents: [Option<RigidBodyHandle>; 2],
         rbs: [Option<&RigidBody>; 2],
-        anchor: Option<RigidBodyHandle>,
+        anchor: Option<(RigidBodyHandle, Pose)>,
         dt: f32,
         joints: &mut ImpulseJointSet,
     ) {
@@ -678,7 +678,9 @@ impl TriboRapier {
         let geometry_ok = finite(n) && finite(point);
         // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
         let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(0.0));
-        let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok;
+        let world1 = rb1.is_none_or(|b| b.is_fixed());
+        let world2 = rb2.is_none_or(|b| b.is_fixed());
+        let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
         let roll_target = roll_target + cz_level;
 
         plan.mu = if mu.is_finite() { mu } else { 0.0 };
@@ -699,8 +701,13 @@ impl TriboRapier {
         }
         // Motor frame: X = normal, Y = roll axis, Z = n × Y.
         let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
-        let pose1 = rb1.map_or(Pose::IDENTITY, |b| *b.position());
-        let pose2 = rb2.map_or(Pose::IDENTITY, |b| *b.position());
+        // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
+        // body: rapier scans the joints of a pair's first body for every contact pair (to honour
+        // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
+        // its contact pairs walk them all.
+        let apose = anchor.map_or(Pose::IDENTITY, |a| a.1);
+        let pose1 = if world1 { apose } else { rb1.map_or(Pose::IDENTITY, |b| *b.position()) };
+        let pose2 = if world2 { apose } else { rb2.map_or(Pose::IDENTITY, |b| *b.position()) };
         let frame1 = Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot);
         let frame2 = Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
         let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
@@ -718,13 +725,22 @@ impl TriboRapier {
                 }
             }
         };
-        if let Some(jj) = s.joint.and_then(|h| joints.get_mut(h, false)) {
-            set(&mut jj.data);
-            return;
-        }
-        // New motor (or one the user removed): attach it, parentless sides to the anchor body.
         let [p1, p2] = parents;
-        let (Some(b1), Some(b2)) = (p1.or(anchor), p2.or(anchor)) else {
+        let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
+        let (want1, want2) = (side(world1, p1), side(world2, p2));
+        if let Some(h) = s.joint {
+            if let Some(jj) = joints.get_mut(h, false) {
+                if Some(jj.body1()) == want1 && Some(jj.body2()) == want2 {
+                    set(&mut jj.data);
+                    return;
+                }
+            }
+            // Attached to other bodies (a body changed type) or removed by the user: re-attach.
+            joints.remove(h, false);
+            s.joint = None;
+        }
+        // New motor: attach it, world sides to the anchor body.
+        let (Some(b1), Some(b2)) = (want1, want2) else {
             // No anchor body yet (created by the next before_step): plan the motor then.
             s.joint = None;
             s.pending = true;
@@ -757,7 +773,7 @@ impl TriboRapier {
         let slip_speed = self.settings.slip_speed;
         let epoch = self.material_epoch;
         let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
-        let anchor = self.anchor.filter(|a| bodies.contains(*a));
+        let anchor = self.anchor.and_then(|a| Some((a, *bodies.get(a)?.position())));
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));

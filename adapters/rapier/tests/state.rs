@@ -266,3 +266,63 @@ fn settings_are_sanitised() {
     assert_eq!(t.settings().anchor_gain, 1.0);
     assert_eq!(t.settings().motor_damping, d.motor_damping);
 }
+
+/// A ball rolling on a floor collider attached to a fixed body (the usual bevy set-up): the
+/// motor joint is attached to tribo's hidden anchor body, not to the floor body (rapier walks
+/// the joints of a pair's first body for every contact pair), the ball stops where it stops on
+/// a parentless floor, and the motor follows the floor body when it stops being fixed.
+#[test]
+fn motors_of_fixed_bodies_use_the_anchor_and_follow_type_changes() {
+    let run = |fixed_body: bool| {
+        let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), 1.0 / 60.0, Friction::Tribo);
+        let floor_body = fixed_body.then(|| {
+            // Translated and turned about the vertical, so a frame expressed in the wrong body
+            // would show.
+            sim.world.bodies.insert(RigidBodyBuilder::fixed().translation(Vector::new(3.0, -0.5, -2.0)).rotation(Vector::new(0.0, 0.7, 0.0)))
+        });
+        let floor = match floor_body {
+            Some(fb) => sim.world.colliders.insert_with_parent(ColliderBuilder::cuboid(100.0, 0.5, 100.0), fb, &mut sim.world.bodies),
+            None => sim.add_ground(100.0),
+        };
+        let (b, c) = sim.add_dynamic(
+            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_R, 0.0)).linvel(Vector::new(2.0, 0.0, 0.0)).angvel(Vector::new(0.0, 0.0, -2.0 / BALL_R)),
+            ColliderBuilder::ball(BALL_R).density(1000.0),
+            &ball_material(),
+        );
+        for _ in 0..30 {
+            sim.step();
+        }
+        let joint = sim.tribo.as_ref().unwrap().contact(floor, c).and_then(|i| i.joint).expect("a rolling ball has a roll motor");
+        let j = sim.world.impulse_joints.get(joint).expect("joint");
+        let other = if j.body1() == b { j.body2() } else { j.body1() };
+        assert!(j.body1() == b || j.body2() == b);
+        assert!(Some(other) != floor_body, "motor attached to the fixed floor body");
+        assert!(sim.world.bodies[other].is_fixed() && sim.world.bodies[other].colliders().is_empty(), "motor not on the hidden anchor");
+        if let Some(fb) = floor_body {
+            assert_eq!(sim.world.impulse_joints.attached_joints(fb).count(), 0);
+        }
+        // Stops after v0/a = 2/(0.05 g/1.4) = 5.7 s.
+        for _ in 0..420 {
+            sim.step();
+        }
+        let x = sim.body(b).translation().x;
+        assert!(sim.body(b).linvel().length() < 1e-4, "ball still moving: {:?}", sim.body(b).linvel());
+        assert_consistent(&sim);
+        (sim, floor_body, floor, b, c, x)
+    };
+    let (.., x_parentless) = run(false);
+    let (mut sim, floor_body, floor, b, c, x_fixed) = run(true);
+    assert!((x_fixed - x_parentless).abs() < 1e-3, "stopping point {x_fixed} on a fixed-body floor vs {x_parentless} on a parentless one");
+    // The floor body becomes kinematic: the motor moves to it.
+    let fb = floor_body.unwrap();
+    sim.world.bodies[fb].set_body_type(RigidBodyType::KinematicPositionBased, true);
+    sim.world.bodies[b].set_linvel(Vector::new(1.0, 0.0, 0.0), true);
+    sim.world.bodies[b].set_angvel(Vector::new(0.0, 0.0, -1.0 / BALL_R), true);
+    for _ in 0..5 {
+        sim.step();
+    }
+    let joint = sim.tribo.as_ref().unwrap().contact(floor, c).and_then(|i| i.joint).expect("roll motor");
+    let j = sim.world.impulse_joints.get(joint).expect("joint");
+    assert!((j.body1() == fb && j.body2() == b) || (j.body1() == b && j.body2() == fb), "motor not re-attached to the kinematic floor");
+    assert_consistent(&sim);
+}
