@@ -219,8 +219,8 @@ pub struct TriboRapier {
     needs_anchor: bool,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<NewPair>>,
-    /// Conveyor velocities the user's hook set this step (slot, Σ per solver manifold, count):
-    /// `after_step` measures those contacts' slip relative to the belt.
+    /// Conveyor velocities the user's hook set this step, one (slot, velocity) per solver
+    /// manifold: `after_step` measures those contacts' slip relative to the belt.
     belts: Mutex<Vec<(u32, Vector)>>,
     /// The `NewPair` of each state `after_step` created in this step (kept to reuse its
     /// allocation).
@@ -486,6 +486,11 @@ impl TriboRapier {
         a
     }
 
+    /// The hidden anchor body and its pose, if it exists.
+    fn anchor_pose(&self, bodies: &RigidBodySet) -> Option<(RigidBodyHandle, Pose)> {
+        self.anchor.and_then(|a| Some((a, *bodies.get(a)?.position())))
+    }
+
     fn report_zero_mass(&mut self, body: RigidBodyHandle) {
         if !self.reported.contains(&body) {
             self.reported.push(body);
@@ -528,12 +533,14 @@ impl TriboRapier {
             }
             k += 1;
         }
-        // The hidden fixed body of parentless colliders, once a motor needs it (`after_step`
-        // cannot insert bodies; the contacts that waited for it are planned below).
+        // The hidden fixed body that motors of world sides (no body, or a fixed one) attach to,
+        // once a motor needs it (`after_step` cannot insert bodies; the contacts that waited for
+        // it are planned below).
         if self.needs_anchor {
             self.needs_anchor = false;
             self.anchor_or_create(bodies);
         }
+        let anchor = self.anchor_pose(bodies);
 
         for w in &mut self.warm {
             *w.get_mut() = 0;
@@ -572,7 +579,6 @@ impl TriboRapier {
             if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
                 let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
                 if is_moving_body(rb1) || is_moving_body(rb2) {
-                    let anchor = self.anchor.and_then(|a| Some((a, *bodies.get(a)?.position())));
                     self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
                 }
             }
@@ -773,7 +779,7 @@ impl TriboRapier {
         let slip_speed = self.settings.slip_speed;
         let epoch = self.material_epoch;
         let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
-        let anchor = self.anchor.and_then(|a| Some((a, *bodies.get(a)?.position())));
+        let anchor = self.anchor_pose(bodies);
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
