@@ -871,8 +871,8 @@ impl TriboRapier {
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
             // contacts a few iterations ahead, one level of indirection per stage.
-            if let Some(s) = self.states.get(idx + 2 * AHEAD).and_then(|s| edges.get(s.edge as usize)) {
-                prefetch_lines(&s.weight, 2);
+            if let Some(e) = self.states.get(idx + 2 * AHEAD).and_then(|s| edges.get(s.edge as usize)) {
+                prefetch_lines(&e.weight, 2);
             }
             if let Some(s) = self.states.get(idx + AHEAD) {
                 if let Some(e) = edges.get(s.edge as usize) {
