@@ -3,6 +3,8 @@
 //! states spread over ε = 1e-3 … 1e3 (all branches of the exact algorithm); divide the reported
 //! time by 64 for one evaluation. Max errors vs the exact law are in
 //! `tests/contensou_models.rs::accuracy_table_sup_errors` and the validation rows.
+// criterion_group! generates undocumented public functions.
+#![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tribo::contensou::{Model, Patch, Pressure, Smooth};

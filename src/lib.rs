@@ -8,13 +8,14 @@
 //!   (exact integrals and fast approximations).
 //! * [`realizability`] — slip/roll transition and two-point-rolling realizability
 //!   diagnostics (Antali & Stepan).
-//! * [`validation`] — the row type shared by the `validate` example and the test suites.
 //!
 //! Engine adapters live in their own crates: `tribo_rapier` (rapier3d) and `bevy_tribo`.
 
 pub mod contensou;
 pub mod realizability;
 pub mod tracking;
-pub mod validation;
+
+#[cfg(test)]
+mod test_util;
 
 pub use glam::{DQuat, DVec3};

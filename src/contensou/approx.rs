@@ -1,4 +1,4 @@
-//! Approximate Contensou models (spec §3): harmonic coefficients by quadrature (§3.2), the
+//! Approximate Contensou models (docs/contensou.md §3): harmonic coefficients by quadrature (§3.2), the
 //! static-peak shape relation `η(η′)` of the smooth regularised model and its inverse (§3.5).
 
 use super::exact;
@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 /// Largest harmonic degree supported by [`HarmonicTable`].
 pub const MAX_HARMONIC_DEGREE: usize = 6;
 
-/// Harmonic expansion of the exact law in the latitude θ (spec §3.2, \[A\] (82)–(88)) for one
+/// Harmonic expansion of the exact law in the latitude θ (docs/contensou.md §3.2, \[A\] (82)–(88)) for one
 /// pressure distribution and one length ρ.
 ///
 /// `c[i−1]`, `s[i−1]` are the Fourier coefficients `c_i`, `s_i` of (83); `poly_c[N−1]` and
@@ -88,7 +88,7 @@ impl HarmonicTable {
         Self::from_fourier(pressure, rho_ratio, c, s)
     }
 
-    /// Builds the polynomial forms from given Fourier coefficients (spec §3.2:
+    /// Builds the polynomial forms from given Fourier coefficients (docs/contensou.md §3.2:
     /// `cos((2i−1)θ) = (−1)^{i−1} cosθ U_{2i−2}(sinθ)`, `sin((2i−1)θ) = (−1)^{i−1} T_{2i−1}(sinθ)`).
     pub fn from_fourier(
         pressure: Pressure,
@@ -141,7 +141,7 @@ impl HarmonicTable {
 }
 
 /// Static-to-kinetic ratio `η = max_s [ s/√(1+s²) + η′ s/(1+s²)² ]` of the static-peak
-/// regularisation \[B\] (4.2) for a shape parameter `η′` (spec §3.5). Returns 1 when the
+/// regularisation \[B\] (4.2) for a shape parameter `η′` (docs/contensou.md §3.5). Returns 1 when the
 /// maximum is the supremum at `s → ∞` (`η′ ≤ 1.149929`). Also returns the argmax `s`
 /// (`f64::INFINITY` in that case).
 pub fn eta_of_eta_prime(eta_prime: f64) -> (f64, f64) {
@@ -178,7 +178,7 @@ pub fn eta_of_eta_prime(eta_prime: f64) -> (f64, f64) {
     }
 }
 
-/// Exact inverse of [`eta_of_eta_prime`] (spec §3.5 DECISION): the shape parameter `η′`
+/// Exact inverse of [`eta_of_eta_prime`] (docs/contensou.md §3.5 DECISION): the shape parameter `η′`
 /// giving the static-to-kinetic ratio `η ≥ 1`. `η = 1` gives `η′ = 0` (plain
 /// regularisation (4.1)). Returns `None` for `η < 1` or non-finite `η`.
 pub fn eta_prime_of_eta(eta: f64) -> Option<f64> {

@@ -1,19 +1,21 @@
 //! Complete elliptic integrals (parameter convention `m = k²`) via Carlson's symmetric
 //! integrals `R_F` and `R_D` (B. C. Carlson, *Numerical computation of real or complex
 //! elliptic integrals*, Numer. Algorithms 10 (1995)), plus the arithmetic–geometric-mean
-//! algorithm of spec §2.4 as an independent cross-check.
+//! algorithm of docs/contensou.md §2.4 as an independent cross-check.
 //!
 //! The Contensou closed forms only need the two cancellation-free combinations
 //! `D(m) = (K − E)/m = R_D(0, 1−m, 1)/3` and `B(m) = (E − (1−m)K)/m = (1−m) R_D(0, 1, 1−m)/3`
 //! (DLMF 19.25.1), so they are exposed directly.
 
 /// `(3r)^(-1/6)` for the relative error target r = 1e-16 (Carlson 1995).
+#[cfg(test)]
 const RF_Q: f64 = 386.497_293_934_3;
 /// `(r/4)^(-1/6)` for r = 1e-16.
 const RD_Q: f64 = 584.803_547_642_6;
 
 /// Carlson's symmetric integral of the first kind
-/// `R_F(x, y, z) = ½ ∫₀^∞ dt / sqrt((t+x)(t+y)(t+z))`, for `x, y, z ≥ 0`, at most one zero.
+/// `R_F(x, y, z) = ½ ∫₀^∞ dt / sqrt((t+x)(t+y)(t+z))`, for `x, y, z ≥ 0`, at most one zero. Used by the tests as an independent path to `K(m)`.
+#[cfg(test)]
 pub fn carlson_rf(x: f64, y: f64, z: f64) -> f64 {
     let (mut x, mut y, mut z) = (x, y, z);
     let a0 = (x + y + z) / 3.0;
@@ -98,11 +100,13 @@ pub fn b_of_m(m: f64) -> f64 {
 }
 
 /// Complete elliptic integral of the first kind `K(m)`, parameter `m < 1` (Carlson).
+#[cfg(test)]
 pub fn ellip_k(m: f64) -> f64 {
     carlson_rf(0.0, 1.0 - m, 1.0)
 }
 
 /// Complete elliptic integral of the second kind `E(m)`, parameter `m ≤ 1` (Carlson).
+#[cfg(test)]
 pub fn ellip_e(m: f64) -> f64 {
     if m >= 1.0 {
         return 1.0;
@@ -110,8 +114,9 @@ pub fn ellip_e(m: f64) -> f64 {
     ellip_k(m) - m * d_of_m(m)
 }
 
-/// `(K(m), E(m))` by the arithmetic–geometric mean (spec §2.4), `0 ≤ m < 1`. Independent
+/// `(K(m), E(m))` by the arithmetic–geometric mean (docs/contensou.md §2.4), `0 ≤ m < 1`. Independent
 /// of the Carlson path; used as a cross-check in tests.
+#[cfg(test)]
 pub fn ellip_ke_agm(m: f64) -> (f64, f64) {
     let mut a = 1.0f64;
     let mut b = (1.0 - m).sqrt();

@@ -1,7 +1,7 @@
-//! Exact Contensou law of a circular patch with axisymmetric pressure (spec §2).
+//! Exact Contensou law of a circular patch with axisymmetric pressure (docs/contensou.md §2).
 //!
 //! The reduced functions `𝒬_ε(ε)` (force / μP) and `𝒯_ε(ε)` (torque / μPκ) of the slip–spin
-//! ratio `ε = |u|/(R|ω|)` are evaluated by the robust piecewise algorithm of spec §2.4:
+//! ratio `ε = |u|/(R|ω|)` are evaluated by the robust piecewise algorithm of docs/contensou.md §2.4:
 //! 16-term series near `ε = 0` and `ε = ∞`, closed forms with complete elliptic integrals
 //! (uniform pressure) or `asin`/`sqrt` (Hertz pressure) in between. The inputs are taken as
 //! the pair `(|u|, R|ω|)`, so `ε = ∞` is never formed.
@@ -37,7 +37,7 @@ const fn c_coeffs() -> [f64; NS + 2] {
     c
 }
 
-/// Uniform `G(m) = Σ g_k m^k` (spec §2.3).
+/// Uniform `G(m) = Σ g_k m^k` (docs/contensou.md §2.3).
 pub(crate) const fn g_coeffs() -> [f64; 16] {
     let a = a_coeffs();
     let mut g = [0.0; 16];
@@ -136,7 +136,7 @@ fn horner(c: &[f64; 16], x: f64) -> f64 {
 }
 
 /// Reduced exact law `(𝒬_ε, 𝒯_ε)` from the sliding speed `s = |u| ≥ 0` and the rim spin
-/// speed `q = R|ω| ≥ 0` (spec §2.4). `(0, 0)` returns `(0, 1)` by convention (the pure-spin
+/// speed `q = R|ω| ≥ 0` (docs/contensou.md §2.4). `(0, 0)` returns `(0, 1)` by convention (the pure-spin
 /// limit; callers treat stick separately). A negative or NaN speed counts as 0; an infinite
 /// one dominates a finite one, and `(∞, ∞)` counts as pure sliding, so no input gives NaN.
 /// `𝒬 ∈ [0, 1]` is `|Q|/(μP)`, `𝒯 ∈ [0, 1]` is `|T_z|/(μPκ)`.
@@ -210,7 +210,7 @@ fn hertz(s: f64, q: f64) -> (f64, f64) {
     }
 }
 
-/// Spec §2.5 reference table (derived with mpmath, ≥ 13 digits), one row per ε:
+/// docs/contensou.md §2.5 reference table (derived with mpmath, ≥ 13 digits), one row per ε:
 /// `[ε, uniform 𝒬, uniform 𝒯, Hertz 𝒬, Hertz 𝒯]`. Shared by the tests and the validation rows.
 pub const REFERENCE_TABLE: [[f64; 5]; 10] = [
     [0.0, 0.0, 1.0, 0.0, 1.0],
@@ -241,7 +241,8 @@ pub fn q_t_of_eps(pressure: Pressure, eps: f64) -> (f64, f64) {
     }
 }
 
-/// The series coefficient tables of spec §2.3 (exposed for tests and documentation).
+/// The series coefficient tables of docs/contensou.md §2.3 (for the tests).
+#[cfg(test)]
 pub mod tables {
     /// Uniform `g_k`, `G(m) = Σ g_k m^k`.
     pub fn g() -> [f64; 16] {

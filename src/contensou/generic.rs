@@ -1,5 +1,5 @@
 //! Numerical Contensou integrals for an arbitrary pressure field on a circular or elliptical
-//! patch (spec §2.7), the patch moments `c_{i,j,k}` of \[B\], and \[B\]'s generic-patch Padé
+//! patch (docs/contensou.md §2.7), the patch moments `c_{i,j,k}` of \[B\], and \[B\]'s generic-patch Padé
 //! model of order n = 1 ((3.4)) built from them.
 //!
 //! The integrand is bounded but its direction jumps at the instantaneous centre of rotation
@@ -113,7 +113,7 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
         Moments { p: v1[0], px: v1[1], py: v1[2], pr: v1[3], px_over_r: v2[0], py_over_r: v2[1] }
     }
 
-    /// The Contensou integrals (spec §1.2) for friction coefficient `mu`, slip `(u_x, u_y)`
+    /// The Contensou integrals (docs/contensou.md §1.2) for friction coefficient `mu`, slip `(u_x, u_y)`
     /// (m/s, velocity of the body point at the patch centre) and spin `ω` (rad/s): force and
     /// torque (about the centre) on the body, and the normal force `P`. Zero slip and spin is
     /// [`ContensouError::Stick`].

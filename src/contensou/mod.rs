@@ -2,7 +2,7 @@
 //!
 //! A flat patch of radius `R` slides with velocity `u = (u_x, u_y)` (velocity of the body point
 //! at the patch centre) and spins with `ω` about the normal on a fixed plane. Integrating the
-//! local Coulomb law `q = −μ p v/|v|` over the patch (the *Contensou integrals*, spec §1.2)
+//! local Coulomb law `q = −μ p v/|v|` over the patch (the *Contensou integrals*, docs/contensou.md §1.2)
 //! couples sliding and spin: spinning lowers the sliding resistance and sliding lowers the
 //! spin torque. The result depends only on the slip–spin ratio `ε = |u|/(R|ω|)`:
 //!
@@ -31,19 +31,19 @@
 //! * [`q_eps`], [`t_eps`] — the dimensionless exact functions `𝒬(ε)`, `𝒯(ε)`;
 //!   [`Patch::reduced`] gives `(𝒬, 𝒯)` of any model.
 //! * [`generic`] — numerical integration of the Contensou integrals for an arbitrary pressure
-//!   field on a circular or elliptical patch (the test oracle, spec §2.7), its pressure
+//!   field on a circular or elliptical patch (the test oracle, docs/contensou.md §2.7), its pressure
 //!   moments, and \[B\]'s generic-patch Padé and smooth models of order 1.
-//! * [`experiments`] — the test problems of the spec (force-free disc and ball, limit
+//! * [`experiments`] — the test problems of the docs/contensou.md (force-free disc and ball, limit
 //!   directions and their bifurcations, the stick–slip belt oscillator with the smooth model
 //!   and an event-driven set-valued reference) and the accuracy table.
 //! * [`cli`] — the line evaluator of `examples/contensou.rs`.
 //!
 //! Zero slip and zero spin is stick: the Coulomb law is set-valued there, so the non-smooth
-//! models return [`ContensouError::Stick`] (spec §2.6 DECISION); [`Model::Smooth`] is defined
+//! models return [`ContensouError::Stick`] (docs/contensou.md §2.6 DECISION); [`Model::Smooth`] is defined
 //! everywhere. Bad input (NaN, negative μ/radius/normal force, invalid model parameters) is a
 //! [`ContensouError`]; no evaluation returns NaN.
 //!
-//! Sources: spec `contensou-patch.md` (SPEC-000/002), after \[A\] (finite circular contact
+//! Sources: docs/contensou.md (docs/contensou.md), after \[A\] (finite circular contact
 //! region, exact and harmonic models) and \[B\] Kudra & Awrejcewicz, J. Theor. Appl. Mech.
 //! 54(3) 2016 (Padé and smooth regularised models).
 //!
@@ -59,22 +59,26 @@
 // `!(x > 0.0)` is used on purpose: it also rejects NaN. Index loops mirror the formulas.
 #![allow(clippy::neg_cmp_op_on_partial_ord, clippy::needless_range_loop)]
 
-pub mod approx;
-pub mod cli;
-pub mod elliptic;
-pub mod exact;
-pub mod experiments;
-mod experiments_rows;
-pub mod generic;
-mod ode;
-pub mod quad;
+mod approx;
+mod elliptic;
+mod exact;
+mod generic;
+mod quad;
+#[cfg(test)]
+mod tests_exact;
+#[cfg(test)]
+mod tests_quadrature;
 
-use approx::{HarmonicTable, MAX_HARMONIC_DEGREE};
+pub use approx::{
+    eta_of_eta_prime, eta_prime_fit, eta_prime_of_eta, smooth_factor, HarmonicTable, MAX_HARMONIC_DEGREE,
+};
+pub use exact::REFERENCE_TABLE;
+pub use generic::{pade_n1, smooth_n1, GenericPatch, Moments};
 use glam::DVec3;
 use std::fmt;
 use std::sync::Arc;
 
-/// Axisymmetric normal-pressure distribution over the circular patch (spec §1.3).
+/// Axisymmetric normal-pressure distribution over the circular patch (docs/contensou.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pressure {
     /// Uniform pressure `P/(πR²)` (a flat punch / a disc face). `κ = 2R/3`.
@@ -133,7 +137,7 @@ impl fmt::Display for ContensouError {
 
 impl std::error::Error for ContensouError {}
 
-/// Parameters of the smooth regularised model with a static peak (\[B\] (4.5), spec §3.5).
+/// Parameters of the smooth regularised model with a static peak (\[B\] (4.5), docs/contensou.md §3.5).
 ///
 /// `S = |u|² + b²(Rω)² + ε_reg²`, `f = S^{-1/2} + η′ ε_reg³ S^{-2}`;
 /// force `−μP f u`, torque `−μPκ b f Rω`. The reachable set of (force/μP, torque/μPκ) is the
@@ -150,7 +154,7 @@ pub struct Smooth {
 impl Smooth {
     /// Regularisation velocity `eps_reg > 0` (m/s, in the units of the slip velocity) and
     /// static-to-kinetic ratio `eta ≥ 1` (`μ_s/μ_k`; `μ` of the [`Patch`] is the kinetic
-    /// coefficient). `η′` is found by exact inversion (spec §3.5 DECISION). `b` defaults to
+    /// coefficient). `η′` is found by exact inversion (docs/contensou.md §3.5 DECISION). `b` defaults to
     /// 1 (\[B\]'s choice); see [`Smooth::with_b`].
     pub fn new(eps_reg: f64, eta: f64) -> Result<Self, ContensouError> {
         if !(eps_reg > 0.0) || !eps_reg.is_finite() {
@@ -203,11 +207,11 @@ impl Smooth {
 /// Friction law used to evaluate a [`Patch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Model {
-    /// Exact Contensou integrals (closed forms, spec §2.4).
+    /// Exact Contensou integrals (closed forms, docs/contensou.md §2.4).
     Exact,
     /// Fitted linear-ellipsoidal model (\[A\] (69)) with the patch's ρ (default κ).
     Linear,
-    /// Harmonic model of degree N = 1…6 (\[A\] §6, spec §3.2) with the patch's ρ.
+    /// Harmonic model of degree N = 1…6 (\[A\] §6, docs/contensou.md §3.2) with the patch's ρ.
     Harmonic(u8),
     /// Generalised Padé model of order n = 1 (\[B\] (3.5)): `L = (|u|^m + b^m (R|ω|)^m)^{1/m}`,
     /// force `−μP u/L`, torque `−μPκ b Rω/L`. `m = 2, b = κ/R` equals [`Model::Linear`].
@@ -305,12 +309,12 @@ pub fn hertz_radius(normal_force: f64, curvature_radius: f64, e_star: f64) -> Re
     Ok((3.0 * normal_force * curvature_radius / (4.0 * e_star)).cbrt())
 }
 
-/// `𝒬(ε)` of the exact law: sliding force over `μP` (spec §2, `ε ∈ [0, ∞]`).
+/// `𝒬(ε)` of the exact law: sliding force over `μP` (docs/contensou.md §2, `ε ∈ [0, ∞]`).
 pub fn q_eps(pressure: Pressure, eps: f64) -> f64 {
     exact::q_t_of_eps(pressure, eps).0
 }
 
-/// `𝒯(ε)` of the exact law: spin torque over `μPκ` (spec §2, `ε ∈ [0, ∞]`).
+/// `𝒯(ε)` of the exact law: spin torque over `μPκ` (docs/contensou.md §2, `ε ∈ [0, ∞]`).
 pub fn t_eps(pressure: Pressure, eps: f64) -> f64 {
     exact::q_t_of_eps(pressure, eps).1
 }
@@ -371,7 +375,7 @@ fn default_table(p: Pressure) -> Arc<HarmonicTable> {
 impl Patch {
     /// A patch of radius `radius ≥ 0` (m), kinetic friction coefficient `mu ≥ 0`, normal force
     /// `normal_force ≥ 0` (N) and pressure distribution. `radius = 0` is the point-contact
-    /// limit (no spin torque, Coulomb sliding). ρ defaults to κ (spec §1.7 DECISION).
+    /// limit (no spin torque, Coulomb sliding). ρ defaults to κ (docs/contensou.md §1.7 DECISION).
     /// Errors: negative or non-finite input, and [`ContensouError::InvalidParameter`] when the
     /// capacities `μP` or `μPR` overflow `f64` (so that no evaluation overflows into NaN).
     pub fn new(radius: f64, mu: f64, normal_force: f64, pressure: Pressure) -> Result<Self, ContensouError> {
@@ -540,7 +544,7 @@ impl Patch {
     ///
     /// The force opposes `slip` and the torque opposes `spin`. Errors: non-finite input,
     /// invalid model parameters, and [`ContensouError::Stick`] for zero slip and spin with a
-    /// non-smooth model (the law is set-valued there, spec §2.6 DECISION).
+    /// non-smooth model (the law is set-valued there, docs/contensou.md §2.6 DECISION).
     pub fn resultant(&self, model: &Model, slip: [f64; 2], spin: f64) -> Result<PatchLoad, ContensouError> {
         if !(slip[0].is_finite() && slip[1].is_finite() && spin.is_finite()) {
             return Err(ContensouError::NonFiniteInput);
@@ -656,9 +660,4 @@ impl Patch {
             torque: mp * self.kappa() * tt,
         })
     }
-}
-
-/// Validation rows of this module's experiments (see [`experiments::validation_rows`]).
-pub fn validation_rows() -> Vec<crate::validation::Row> {
-    experiments::validation_rows()
 }

@@ -122,7 +122,8 @@ pub fn integrate<const N: usize, F: FnMut(f64) -> [f64; N]>(
     }
 }
 
-/// Scalar convenience wrapper of [`integrate`].
+/// Scalar convenience wrapper of [`integrate`] (for the tests).
+#[cfg(test)]
 pub fn integrate_scalar<F: FnMut(f64) -> f64>(
     mut f: F,
     a: f64,

@@ -3,19 +3,19 @@
 //! Engine-agnostic diagnostics that decide, at one instant, whether a rigid body that rolls
 //! (sticks) at its contact point(s) can keep rolling, or which slipping motion can start:
 //!
-//! * [`single`] — one contact point on a fixed surface ([003], spec §2): the limit directions
+//! * [`single`] — one contact point on a fixed surface ([003], docs/realizability.md §2): the limit directions
 //!   of the slipping vector field near zero slip, their attracting/repelling character and
 //!   angular stability, the four generic cases I–IV, the static Coulomb check and
 //!   Theorem 4 (rolling realizable ⇔ no repelling limit direction ⇔ ‖f‖ < μN).
-//! * [`two`] — two contact points ([004], spec §3): cases RR, RS, SR, SS; the RS/SR
+//! * [`two`] — two contact points ([004], docs/realizability.md §3): cases RR, RS, SR, SS; the RS/SR
 //!   attracting-sliding-point checks, the limit directions of the two-point slipping field
 //!   found by a closed-form-per-slice scan of the torus of friction directions, and the
 //!   verdict of Definition 11 with a signed margin and the list of possible transitions.
-//! * [`trough`] — the ball in a right-angle trough of [004] §6 (spec §4): closed forms used
+//! * [`trough`] — the ball in a right-angle trough of [004] §6 (docs/realizability.md §4): closed forms used
 //!   as the analytic check of the general method.
 //! * [`cli`] — the line evaluator behind `examples/trough.rs`.
 //!
-//! Conventions (spec §0): position vectors go from the centre of mass `C` to the contact
+//! Conventions (docs/realizability.md §0): position vectors go from the centre of mass `C` to the contact
 //! point (`r = CP`, as in [004]; [003] uses `r_PC = −r`); contact normals are unit normals of
 //! the fixed surface pointing **into** the body; all vectors are in the world frame; the
 //! inertia tensor is about `C`, in world axes at the current orientation.
@@ -55,16 +55,22 @@
 // `!(x > tol)` is used on purpose: it also rejects NaN.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
-pub mod cli;
 mod linalg;
-pub mod single;
-pub mod trigpoly;
-pub mod trough;
-pub mod two;
-mod validation_rows;
+mod single;
+mod trigpoly;
+mod two;
+#[cfg(test)]
+mod tests_single;
 
-pub use single::{SingleContactProblem, SingleContactReport};
-pub use two::{ContactSpec, Report, Transition, TwoContactProblem};
+pub use single::{
+    block_sticking, BilateralConstraint, Case, LimitDirection, LimitDirectionAnalysis, NonGenericKind,
+    PlanarLimitField, PrincipalForm, SingleContactProblem, SingleContactReport,
+};
+pub use trigpoly::{TrigPoly2, TrigRoots};
+pub use two::{
+    AngularType, ContactSpec, Geometry, OneSlipCheck, Options, Report, RrInfo, SsInfo, SsLimitDirection, Status,
+    Transition, TwoContactProblem,
+};
 
 use std::fmt;
 
@@ -118,8 +124,3 @@ impl fmt::Display for RealizabilityError {
 }
 
 impl std::error::Error for RealizabilityError {}
-
-/// Validation rows of this module's experiments (spec §7 key numbers).
-pub fn validation_rows() -> Vec<crate::validation::Row> {
-    validation_rows::rows()
-}

@@ -1,4 +1,4 @@
-//! One contact point on a fixed surface ([003], spec §2).
+//! One contact point on a fixed surface ([003], docs/realizability.md §2).
 //!
 //! Near a rolling state the slip velocity `v_P = u1 t1 + u2 t2` obeys a discontinuous
 //! (extended Filippov) vector field. Its directional limit `F*(φ)` at zero slip along the slip
@@ -10,10 +10,10 @@
 //!
 //! Two entry points:
 //! * [`PlanarLimitField`] — the coefficient-level field `F*(φ) = M λ(φ) + C` of [003] §4
-//!   (uncoupled case), e.g. the wheel of spec §5 in units `μg = 1`.
+//!   (uncoupled case), e.g. the wheel of docs/realizability.md §5 in units `μg = 1`.
 //! * [`SingleContactProblem`] — a general rigid body (mass, inertia, contact geometry,
 //!   curvature, spin, loads, optional ideal bilateral constraints) solved by the linear-solve
-//!   recipe of spec §1.7 and the `V/N`, `R/N` degree-2 method of spec §2.8, which is exact
+//!   recipe of docs/realizability.md §1.7 and the `V/N`, `R/N` degree-2 method of docs/realizability.md §2.8, which is exact
 //!   also with normal-force coupling.
 
 use super::linalg::{any_perpendicular, check_curvature, check_f, check_inertia, check_m, check_v, skew, solve_dense};
@@ -23,7 +23,7 @@ use glam::{DMat3, DVec3};
 use nalgebra::{DMatrix, DVector};
 use std::f64::consts::PI;
 
-/// Non-generic situations of the single-contact classification (spec §2.9).
+/// Non-generic situations of the single-contact classification (docs/realizability.md §2.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NonGenericKind {
     /// A double root of `V` (fold of limit directions, on the astroid).
@@ -38,7 +38,7 @@ pub enum NonGenericKind {
     Other,
 }
 
-/// The four generic cases of [003] (spec §2.5) or a non-generic situation.
+/// The four generic cases of [003] (docs/realizability.md §2.5) or a non-generic situation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Case {
     /// 2 attracting directions (1 angularly stable, 1 unstable): rolling realizable.
@@ -194,7 +194,7 @@ fn principal_form(m: [[f64; 2]; 2], c: [f64; 2]) -> PrincipalForm {
     }
 }
 
-/// Classification from `V̂ = V/N`, `R̂ = R/N` and `N(φ)` (spec §2.8).
+/// Classification from `V̂ = V/N`, `R̂ = R/N` and `N(φ)` (docs/realizability.md §2.8).
 fn analyze_polys(
     vhat: &TrigPoly2,
     rhat: &TrigPoly2,
@@ -257,7 +257,7 @@ fn analyze_polys(
 }
 
 /// An ideal bilateral velocity constraint `lin·v_C + ang·ω = 0` kept by a workless
-/// multiplier; at the acceleration level `lin·a_C + ang·ω̇ = rhs` (spec §1.7).
+/// multiplier; at the acceleration level `lin·a_C + ang·ω̇ = rhs` (docs/realizability.md §1.7).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BilateralConstraint {
     /// Row acting on `a_C`.
@@ -301,7 +301,7 @@ pub struct SingleContactProblem {
     pub constraints: Vec<BilateralConstraint>,
 }
 
-/// Result of [`SingleContactProblem::analyze`] (spec §2.9).
+/// Result of [`SingleContactProblem::analyze`] (docs/realizability.md §2.9).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SingleContactReport {
     /// All normal forces of all limit solves are positive and the solves are regular.
@@ -472,7 +472,7 @@ impl SingleContactProblem {
         (a, b)
     }
 
-    /// Slip-limit solve (spec §1.7): prescribed friction `−μN λ`; returns `(v̇_P, N)`.
+    /// Slip-limit solve (docs/realizability.md §1.7): prescribed friction `−μN λ`; returns `(v̇_P, N)`.
     fn slip_solve(&self, p: &Prepared, lambda: DVec3) -> Option<(DVec3, f64)> {
         let nc = self.constraints.len();
         let sz = 7 + nc;
@@ -530,7 +530,7 @@ impl SingleContactProblem {
             .map(|(v, n)| (v.dot(p.t1), v.dot(p.t2), n)))
     }
 
-    /// Runs the analysis (spec §2.8–2.9).
+    /// Runs the analysis (docs/realizability.md §2.8–2.9).
     pub fn analyze(&self) -> Result<SingleContactReport, E> {
         let p = self.prepare()?;
         let mut reasons = Vec::new();
@@ -619,7 +619,7 @@ impl SingleContactProblem {
 }
 
 /// Sticking of a block pushed by a horizontal force `load` on a horizontal plane
-/// ([004] §4.1, spec §7.1 S6): returns `(possible, realizable)` where *possible* is the
+/// ([004] §4.1, docs/realizability.md §7.1 S6): returns `(possible, realizable)` where *possible* is the
 /// static Coulomb check `|L| ≤ μ_s m g` and *realizable* the one-sided-limit check
 /// `lim_{u→0±} u u̇ ≤ 0` of the slipping dynamics `u̇ = L/m − μ_s g sgn u`.
 pub fn block_sticking(load: f64, mass: f64, g: f64, mu_s: f64) -> (bool, bool) {

@@ -1,7 +1,7 @@
 //! Real trigonometric polynomials of degree ≤ 2 and their roots on the circle.
 //!
 //! Used for the circumferential and radial parts `V(φ)`, `R(φ)` of single-contact limit
-//! fields (spec §2.3, §2.8): `p(φ) = a0 + a1 cos φ + b1 sin φ + a2 cos 2φ + b2 sin 2φ`.
+//! fields (docs/realizability.md §2.3, §2.8): `p(φ) = a0 + a1 cos φ + b1 sin φ + a2 cos 2φ + b2 sin 2φ`.
 
 use nalgebra::Matrix4;
 use std::f64::consts::PI;
@@ -21,7 +21,7 @@ pub struct TrigPoly2 {
     pub b2: f64,
 }
 
-/// Roots of a [`TrigPoly2`] with the two independent counts of spec §2.3.
+/// Roots of a [`TrigPoly2`] with the two independent counts of docs/realizability.md §2.3.
 #[derive(Clone, Debug, Default)]
 pub struct TrigRoots {
     /// Distinct roots in `[0, 2π)`, sorted.
@@ -126,7 +126,7 @@ impl TrigPoly2 {
                 }
             }
         }
-        // Sampling pass (spec §2.3 verification): sign changes on 720 angles.
+        // Sampling pass (docs/realizability.md §2.3 verification): sign changes on 720 angles.
         let n = 720;
         let mut sampled_count = 0;
         let off = 1.234_567e-3;

@@ -1,4 +1,4 @@
-//! Two contact points: realizability of two-point rolling ([004], spec §3).
+//! Two contact points: realizability of two-point rolling ([004], docs/realizability.md §3).
 //!
 //! A rigid body touches fixed surfaces at `P⁺ = contacts[0]` and `P⁻ = contacts[1]`. At a
 //! two-point rolling state (case RR, the set `Σ#`) the contact forces are indeterminate (an
@@ -9,7 +9,7 @@
 //! 2. `Σ#` is an attracting sliding point of `F_RS` (`P⁺` rolls, `P⁻` slips);
 //! 3. `Σ#` is an attracting sliding point of `F_SR` (`P⁻` rolls, `P⁺` slips).
 //!
-//! Computation (spec §3.8, with an engineering change in step 5): everything is expressed
+//! Computation (docs/realizability.md §3.8, with an engineering change in step 5): everything is expressed
 //! through the 6×6 contact mobility (Delassus) matrix `W` in the contact frames and the
 //! free contact-point accelerations `b`. The SS limit field depends on the slip direction
 //! `d ∈ S²` (coordinates `(u1⁺, u1⁻, u_a)`) only through the two friction angles
@@ -25,7 +25,7 @@
 //! pair on one curve caused by a turning point of the other curve is a fold path of the other
 //! scan. Sign changes are refined by a safeguarded secant method and every candidate is
 //! validated on the unreduced field. This replaces the 20 000-point sphere lattice of
-//! spec §3.8 step 5 (≈ 1000× cheaper); the tests compare it against a dense lattice search
+//! docs/realizability.md §3.8 step 5 (≈ 1000× cheaper); the tests compare it against a dense lattice search
 //! with Gauss–Newton refinement and against rotated / contact-swapped copies of thousands of
 //! random bodies.
 
@@ -143,7 +143,7 @@ pub enum Status {
     IllPosed,
 }
 
-/// Contact geometry (spec §3.1).
+/// Contact geometry (docs/realizability.md §3.1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {
     /// Unit chord `a` from `P⁻` to `P⁺`.
@@ -176,16 +176,16 @@ pub struct RrInfo {
     /// Interval of `τ` for which both forces lie in their Coulomb cones with `N > 0`
     /// (ends may be infinite), or `None` (rolling not *possible*).
     pub possible_interval: Option<(f64, f64)>,
-    /// Wedge margin `max_τ min(μ⁺N⁺(τ) − ‖T⁺(τ)‖, μ⁻N⁻(τ) − ‖T⁻(τ)‖)` [N] (spec §3.10):
+    /// Wedge margin `max_τ min(μ⁺N⁺(τ) − ‖T⁺(τ)‖, μ⁻N⁻(τ) − ‖T⁻(τ)‖)` [N] (docs/realizability.md §3.10):
     /// `> 0` ⇔ strictly admissible rolling forces exist.
     pub wedge_margin: f64,
-    /// Friction utilisation of `P⁻` with `t2⁻·F⁻ = 0` (spec §3.10: `RS_ok ⇔ η_RS < 1`).
+    /// Friction utilisation of `P⁻` with `t2⁻·F⁻ = 0` (docs/realizability.md §3.10: `RS_ok ⇔ η_RS < 1`).
     pub eta_rs: f64,
     /// Friction utilisation of `P⁺` with `t2⁺·F⁺ = 0` (`SR_ok ⇔ η_SR < 1`).
     pub eta_sr: f64,
 }
 
-/// One-point slip check (RS or SR, spec §3.6).
+/// One-point slip check (RS or SR, docs/realizability.md §3.6).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OneSlipCheck {
     /// Slip acceleration `t1·v̇` of the slipping contact for `σ = +1` and `σ = −1` [m/s²].
@@ -202,7 +202,7 @@ pub struct OneSlipCheck {
     pub escape_sigma: [bool; 2],
 }
 
-/// Angular type of a two-contact limit direction (spec §3.8 step 5, [E], diagnostic only):
+/// Angular type of a two-contact limit direction (docs/realizability.md §3.8 step 5, [E], diagnostic only):
 /// from the eigenvalues of the Jacobian of the tangential field `h(d) = F* − (F*·d) d` on the
 /// sphere of directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,7 +242,7 @@ pub struct SsLimitDirection {
     pub angular_type: AngularType,
 }
 
-/// The SS analysis (spec §3.5, step 5).
+/// The SS analysis (docs/realizability.md §3.5, step 5).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SsInfo {
     /// Limit directions.
@@ -255,7 +255,7 @@ pub struct SsInfo {
     pub margin: f64,
 }
 
-/// Result of [`TwoContactProblem::realizability`] (spec §3.9).
+/// Result of [`TwoContactProblem::realizability`] (docs/realizability.md §3.9).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// Geometry.
@@ -283,7 +283,7 @@ pub struct Report {
     pub accel_ref: f64,
     /// Verdict.
     pub status: Status,
-    /// `realizable == (η_RS < 1 ∧ η_SR < 1 ∧ possible)` (spec §3.10, conjectured closed form).
+    /// `realizable == (η_RS < 1 ∧ η_SR < 1 ∧ possible)` (docs/realizability.md §3.10, conjectured closed form).
     pub force_based_agrees: bool,
 }
 
@@ -490,7 +490,7 @@ impl TwoContactProblem {
     }
 
     /// The SS limit field `F*(d) = (u̇1⁺, u̇1⁻, u̇_a)` and normal forces `(N⁺, N⁻)` for a slip
-    /// direction `d` in `(u1⁺, u1⁻, u_a)` coordinates (spec §3.8 step 4). `Ok(None)` for the
+    /// direction `d` in `(u1⁺, u1⁻, u_a)` coordinates (docs/realizability.md §3.8 step 4). `Ok(None)` for the
     /// excluded directions (`d` with a zero slip at one contact) or a singular system.
     pub fn ss_limit_field(&self, d: DVec3) -> Result<Option<(DVec3, [f64; 2])>, E> {
         let p = self.prepare()?;
@@ -503,7 +503,7 @@ impl TwoContactProblem {
         }
     }
 
-    /// Runs the realizability analysis (Definition 11 of [004], spec §3.8–3.9).
+    /// Runs the realizability analysis (Definition 11 of [004], docs/realizability.md §3.8–3.9).
     pub fn realizability(&self) -> Result<Report, E> {
         let p = self.prepare()?;
         let tol = self.options.rel_tol.max(0.0) * p.a_ref;
@@ -1292,7 +1292,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         accept(d, f, nn, &mut dirs, &mut boundary);
     }
     // Frictionless at both contacts: F* does not depend on the direction (smooth field); the
-    // limit directions are ±F*/‖F*‖ (spec §3.5 definition, h(d) = 0).
+    // limit directions are ±F*/‖F*‖ (docs/realizability.md §3.5 definition, h(d) = 0).
     if p.mu[0] == 0.0 && p.mu[1] == 0.0 {
         let (f, nn) = p.field_at(1.0, 0.0, 1.0, 0.0);
         let fl = f.length();
@@ -1301,7 +1301,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             accept(-f / fl, f, nn, &mut dirs, &mut boundary);
         }
     }
-    // Quarter arcs of the equator (spec §3.5, §6 B2): F* constant along each arc.
+    // Quarter arcs of the equator (docs/realizability.md §3.5, §6 B2): F* constant along each arc.
     for s1 in [1.0, -1.0] {
         for s2 in [1.0, -1.0] {
             let (f, nn) = p.field_at(s1, 0.0, s2, 0.0);

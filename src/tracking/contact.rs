@@ -1,5 +1,5 @@
-//! Per-contact state and the per-step friction update (spec §1.1, §5.2 A–J), producing the
-//! friction wrench on each body (spec §0.1).
+//! Per-contact state and the per-step friction update (docs/tracking.md §1.1, §5.2 A–J), producing the
+//! friction wrench on each body (docs/tracking.md §0.1).
 
 use super::geometry::{ArcMode, GeometryError, Surface};
 use super::kinematics::{self, CounterSpin};
@@ -8,7 +8,7 @@ use super::slider::{Slider, SliderParams};
 use glam::{DMat3, DQuat, DVec3};
 use std::fmt;
 
-/// Options of the kinematics that are not material properties (spec §5.2 "configuration").
+/// Options of the kinematics that are not material properties (docs/tracking.md §5.2 "configuration").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrackingConfig {
     /// Counter-spin direction of `p̄_j` (default [`CounterSpin::Paper`]).
@@ -66,7 +66,7 @@ impl DampingInertia {
     /// `1/λ_max` of `Tᵀ(I/m − [r]× I⁻¹ [r]×)T`, `T` a tangent basis of `normal`, `r = lever`
     /// (contact point − centre of mass), `inv_inertia_world` the world inverse inertia tensor.
     ///
-    /// Not the spec's default (eq. 1c uses the plain mass), but useful when choosing
+    /// Not the model notes' default (eq. 1c uses the plain mass), but useful when choosing
     /// [`Damping`]: the stick-phase dashpot is explicit, and critical damping `2√(m K_E)` with
     /// the plain mass becomes unstable when `K_D Δt/m_eff ≳ 2` — e.g. a flat-lying ellipsoid
     /// 0.02 × 0.02 × 0.05 m (m = 0.67 kg, m_eff ≈ 0.19 kg) at K_E = 5e6, Δt = 1e-4. A sphere
@@ -254,9 +254,9 @@ impl From<GeometryError> for UpdateError {
     }
 }
 
-/// Persistent state of one contact (spec §1.1). Store one per contact pair, starting from
+/// Persistent state of one contact (docs/tracking.md §1.1). Store one per contact pair, starting from
 /// [`ContactState::default()`] ("no state yet": the first update is the onset step), and
-/// drop it when the contact disappears (re-contact starts from scratch, spec §1.2).
+/// drop it when the contact disappears (re-contact starts from scratch, docs/tracking.md §1.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ContactState {
     started: bool,
@@ -422,7 +422,7 @@ impl ContactInput {
 }
 
 /// `(κ, 𝒦)`: curvature of `surface` at body-local point `local` along the global tangent `p`
-/// (fallback: direction of `theta`, then the mean curvature; spec §1.6 "direction fallback")
+/// (fallback: direction of `theta`, then the mean curvature; docs/tracking.md §1.6 "direction fallback")
 /// and the mean curvature, from one surface evaluation. `rot` is the body's rotation.
 #[inline(always)]
 fn curvatures(surface: &Surface, rot: &Rot, local: DVec3, p: DVec3, theta: DVec3) -> (f64, f64) {
@@ -473,11 +473,11 @@ impl ContactState {
     pub fn is_started(&self) -> bool {
         self.started
     }
-    /// Slide history and modes (spec §2).
+    /// Slide history and modes (docs/tracking.md §2).
     pub fn slide(&self) -> &Slider<DVec3> {
         &self.slide
     }
-    /// Roll history of body i (spec §3).
+    /// Roll history of body i (docs/tracking.md §3).
     pub fn roll_i(&self) -> &Slider<DVec3> {
         &self.roll_i
     }
@@ -485,7 +485,7 @@ impl ContactState {
     pub fn roll_j(&self) -> &Slider<DVec3> {
         &self.roll_j
     }
-    /// Spin history (spec §4).
+    /// Spin history (docs/tracking.md §4).
     pub fn spin(&self) -> &Slider<f64> {
         &self.spin
     }
@@ -503,7 +503,7 @@ impl ContactState {
         (self.slide.mode(), self.roll_i.mode(), self.roll_j.mode(), self.spin.mode())
     }
 
-    /// One friction update at t1 (spec §5.2 steps A–J, in that order).
+    /// One friction update at t1 (docs/tracking.md §5.2 steps A–J, in that order).
     ///
     /// * First call (no state): onset (§1.2): stores the frame and contact points, all
     ///   histories 0 and modes `Static`; returns zero loads with `onset = true`.
@@ -639,7 +639,7 @@ impl ContactState {
             t_psi = 0.0;
         }
 
-        // Wrenches (spec §0.1).
+        // Wrenches (docs/tracking.md §0.1).
         let roll_torque_i = t_i.cross(n1);
         let roll_torque_j = n1.cross(t_j);
         let spin_vec = n1 * t_psi;

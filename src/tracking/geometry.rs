@@ -1,16 +1,16 @@
-//! Surface geometry of a body near a contact: directional and mean curvature (spec §1.6,
-//! S-4, S-5) and the arc length of the contact point's path over one step (spec §1.4).
+//! Surface geometry of a body near a contact: directional and mean curvature (docs/tracking.md §1.6,
+//! S-4, S-5) and the arc length of the contact point's path over one step (docs/tracking.md §1.4).
 
 use glam::{DQuat, DVec3};
 use std::fmt;
 
 /// How the path length `‖s_b‖` of the contact point on a body's surface is measured
-/// (spec §1.4 item 2).
+/// (docs/tracking.md §1.4 item 2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ArcMode {
     /// Exact geodesic where it is cheap: spheres (convex and concave) use the great-circle arc
     /// `|OA|·atan2(|OA×OB|, OA·OB)`; planes the (exact) chord; ellipsoids and
-    /// [`Surface::Curvature`] the chord (spec §4.5: "no significant change").
+    /// [`Surface::Curvature`] the chord (docs/tracking.md §4.5: "no significant change").
     #[default]
     Geodesic,
     /// The chord `|C_b^1 − C_b^{0→1}|` for every surface.
@@ -60,7 +60,7 @@ pub enum Surface {
         radius: f64,
     },
     /// The inside of a spherical cavity of `radius` whose centre is `center` (body-local):
-    /// curvature `−1/R` (spec §1.6, Fig. 4).
+    /// curvature `−1/R` (docs/tracking.md §1.6, Fig. 4).
     ConcaveSphere {
         /// Radius R > 0 (m).
         radius: f64,
@@ -141,7 +141,7 @@ impl Surface {
     }
 
     /// Normal curvature at body-local point `x` along body-local unit tangent `d`
-    /// (spec §1.6). Ellipsoid: `κ(d) = dᵀGd/|Gx|` (S-4) with `x` first scaled radially onto the
+    /// (docs/tracking.md §1.6). Ellipsoid: `κ(d) = dᵀGd/|Gx|` (S-4) with `x` first scaled radially onto the
     /// surface (contact points from detection may lie slightly inside or outside).
     pub fn normal_curvature(&self, x: DVec3, d: DVec3) -> f64 {
         match *self {
@@ -200,7 +200,7 @@ impl Surface {
 
     /// Path length `‖s_b‖` on this surface from the carried old contact point `carried`
     /// (`C_b^{0→1}`, global) to the new one `new` (`C_b^1`, global), for a body at
-    /// `position`/`rotation` (spec §1.4 item 2).
+    /// `position`/`rotation` (docs/tracking.md §1.4 item 2).
     #[inline(always)]
     pub fn arc_length(&self, mode: ArcMode, position: DVec3, rotation: DQuat, carried: DVec3, new: DVec3) -> f64 {
         let centre = match (mode, *self) {

@@ -1,17 +1,17 @@
-//! Contact kinematics (spec §1.2–1.5): onset frame, continued contact frame (App. B closed
+//! Contact kinematics (docs/tracking.md §1.2–1.5): onset frame, continued contact frame (App. B closed
 //! form), spin increment ψ, tangent-plane vectors `p_b` and the counter-spin.
 //!
 //! All vectors are global. Normals are unit vectors pointing into body i.
 
 use glam::{DQuat, DVec3};
 
-/// Threshold below which the App. B vector `v` is treated as zero (spec §1.3 item 3).
+/// Threshold below which the App. B vector `v` is treated as zero (docs/tracking.md §1.3 item 3).
 pub const FRAME_EPSILON: f64 = 1e-12;
 
-/// Direction of the counter-spin that carries `p̄_j` into body i's frame (spec §1.5, §8 item 6).
+/// Direction of the counter-spin that carries `p̄_j` into body i's frame (docs/tracking.md §1.5, §8 item 6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CounterSpin {
-    /// `p_j = Rot(n, +ψ) p̄_j`, following the paper's Fig. 3 (default, spec DECISION).
+    /// `p_j = Rot(n, +ψ) p̄_j`, following the paper's Fig. 3 (default, docs decision).
     #[default]
     Paper,
     /// `p_j = Rot(n, −ψ) p̄_j`, as in the author's prototype code.
@@ -20,7 +20,7 @@ pub enum CounterSpin {
     Off,
 }
 
-/// Deterministic onset tangent (spec §1.2 DECISION): `u0 = normalize(e × n0)` with `e` the
+/// Deterministic onset tangent (docs/tracking.md §1.2 DECISION): `u0 = normalize(e × n0)` with `e` the
 /// global axis least aligned with `n0` (first such axis on ties). Returns `(u0, w0 = n0 × u0)`.
 pub fn onset_frame(n0: DVec3) -> (DVec3, DVec3) {
     let a = n0.abs();
@@ -41,7 +41,7 @@ pub fn project(v: DVec3, n: DVec3) -> DVec3 {
     v - v.dot(n) * n
 }
 
-/// Continued contact frame (spec §1.3 item 3, App. B): the orthonormal tangent pair `(u1, w1)`,
+/// Continued contact frame (docs/tracking.md §1.3 item 3, App. B): the orthonormal tangent pair `(u1, w1)`,
 /// `w1 = n1 × u1`, that maximises `u0'·u + w0'·w` for the carried old frame `(u0', w0')`.
 ///
 /// Closed form `u1 ∝ P(u0') + w0' × n1`. Fallbacks when that vector vanishes (a near-180° frame
@@ -142,7 +142,7 @@ pub fn counter_spin(p_bar: DVec3, n: DVec3, psi: f64, mode: CounterSpin) -> DVec
     p_bar * c + n.cross(p_bar) * s
 }
 
-/// History transport to a new tangent plane (spec §5.2 E, DECISION §8 item 7): rotate `v` by
+/// History transport to a new tangent plane (docs/tracking.md §5.2 E, DECISION §8 item 7): rotate `v` by
 /// `q` (the minimal rotation n0→n1), remove any residual component along `n1` and restore the
 /// old magnitude.
 #[inline]

@@ -1,5 +1,5 @@
 //! Friction material of one contact: coefficients, stiffnesses, energy-tie factors and the
-//! derived per-step parameters (spec SPEC-001 §2.1, §3.3, §4.3).
+//! derived per-step parameters (docs/tracking.md §2.1, §3.3, §4.3).
 //!
 //! A [`Material`] is validated at construction: every `with_*` setter and [`Material::new`]
 //! returns a [`ParamError`] for NaN, infinite, negative or inconsistent values, so a material
@@ -100,7 +100,7 @@ impl Damping {
     }
 }
 
-/// Spin-friction parameter set (spec §4.3).
+/// Spin-friction parameter set (docs/tracking.md §4.3).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SpinModel {
     /// No spin friction.
@@ -157,7 +157,7 @@ impl SpinModel {
 }
 
 /// Explicit roll parameters, replacing the energy tie (2b)–(2c). Needed to reproduce
-/// experiments that fix `K_R` and the thresholds directly (spec §5.2, T2).
+/// experiments that fix `K_R` and the thresholds directly (docs/tracking.md §5.2, T2).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RollOverride {
     /// Roll stiffness K_R (N·m/rad... per unit Θ).
@@ -170,7 +170,7 @@ pub struct RollOverride {
     pub per_newton: bool,
 }
 
-/// The friction material of a contact (spec §5.2 "configuration to expose").
+/// The friction material of a contact (docs/tracking.md §5.2 "configuration to expose").
 ///
 /// Defaults (from [`Material::new`]): `K_E = 1e5 N/m`, critical damping for slide, roll and
 /// spin, `η_r = 0.01` (ball on a plane: kinetic roll torque `0.02 R μk N`), heuristic spin with
@@ -258,7 +258,7 @@ impl Material {
         Ok(self)
     }
     /// Sets the degenerate-curvature tolerance `ε_κ > 0` (1/m): roll friction is off when
-    /// `κ_i + κ_j ≤ ε_κ` (spec §3.3 DECISION), geometric spin when `𝒦 ≤ ε_κ`.
+    /// `κ_i + κ_j ≤ ε_κ` (docs/tracking.md §3.3 DECISION), geometric spin when `𝒦 ≤ ε_κ`.
     pub fn with_curvature_epsilon(mut self, eps: f64) -> Result<Self, ParamError> {
         self.eps_kappa = check_param("eps_kappa", eps, true)?;
         Ok(self)
@@ -354,7 +354,7 @@ impl Material {
     }
 
     /// Per-step derived parameters for normal force `n` (N), directional curvatures
-    /// `kappa_i`, `kappa_j` along the motion (1/m, spec §1.6) and mean curvatures
+    /// `kappa_i`, `kappa_j` along the motion (1/m, docs/tracking.md §1.6) and mean curvatures
     /// `mean_kappa_i`, `mean_kappa_j` (S-5). Non-finite or negative `n` is treated as 0.
     #[inline]
     pub fn derive(&self, n: f64, kappa_i: f64, kappa_j: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> Derived {
@@ -424,7 +424,7 @@ impl Material {
     }
 
     /// Hertz contact radius `a = (3 N R_eff/(4 E_eff))^{1/3}` with `1/R_eff = 𝒦_mean,i + 𝒦_mean,j`
-    /// (App. C, spec §4.3(b)); `None` unless the spin model is Hertz, N > 0 and the summed mean
+    /// (App. C, docs/tracking.md §4.3(b)); `None` unless the spin model is Hertz, N > 0 and the summed mean
     /// curvature exceeds ε_κ.
     pub fn hertz_contact_radius(&self, n: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> Option<f64> {
         let SpinModel::Hertz { effective_modulus } = self.spin else { return None };
@@ -515,8 +515,8 @@ mod tests {
 
     #[test]
     fn ball_on_plane_capacities() {
-        // Spec §3.3: ball of radius R on a plane: static 2 η_r R μs N, kinetic 2 η_r R μk N.
-        // Spec §4.3(a) with 𝒦 = 1/R: kinetic spin torque μk N η_ψ R.
+        // docs/tracking.md §3.3: ball of radius R on a plane: static 2 η_r R μs N, kinetic 2 η_r R μk N.
+        // docs/tracking.md §4.3(a) with 𝒦 = 1/R: kinetic spin torque μk N η_ψ R.
         let (r, n) = (0.2, 9.8);
         let m = Material::new(0.5, 0.4)
             .unwrap()

@@ -1,4 +1,4 @@
-//! Slide / roll / spin friction by contact-point tracking (Fang & Negrut; spec SPEC-001).
+//! Slide / roll / spin friction by contact-point tracking (Fang & Negrut; docs/tracking.md).
 //!
 //! Per contact, an engine adapter stores a [`ContactState`] (start from
 //! `ContactState::default()`, drop it when the contact ends) and calls
@@ -7,14 +7,14 @@
 //! update tracks the contact point on both surfaces ([`kinematics`], [`geometry`]), feeds one
 //! generic spring–damper–slider ([`Slider`], static/kinetic modes) per mechanism — slide
 //! (vector), roll (vector, one per body) and spin (scalar) — and returns the friction
-//! [`Wrench`] on each body (spec §0.1 sign conventions).
+//! [`Wrench`] on each body (docs/tracking.md §0.1 sign conventions).
 //!
-//! [`sim`] is an engine-independent reference integrator (semi-implicit Euler, spec §5.1)
-//! that runs the paper's experiments ([`experiments`], spec §7 T1–T7, and [`stack`], T8);
+//! [`sim`] is an engine-independent reference integrator (semi-implicit Euler, docs/tracking.md §5.1)
+//! that runs the paper's experiments ([`experiments`], docs/tracking.md §7 T1–T7, and [`stack`], T8);
 //! [`legacy`] holds the App. A baselines; [`validation_rows`] turns the experiments into
 //! validation rows.
 //!
-//! # Conventions (spec SPEC-001)
+//! # Conventions (docs/tracking.md)
 //!
 //! * **Normal** `n` points into body i. Slide force `F_f` acts on i at `C_i^1`, `−F_f` on j at
 //!   `C_j^1` (plus their moments about each centre of mass); roll torques `τ_i = 𝒯_i × n`,
@@ -59,16 +59,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod contact;
-pub mod experiments;
-pub mod geometry;
-pub mod kinematics;
-pub mod legacy;
-pub mod material;
-mod rows;
-pub mod sim;
-pub mod slider;
-pub mod stack;
+mod contact;
+mod geometry;
+mod kinematics;
+mod material;
+mod slider;
+#[cfg(test)]
+mod tests;
 
 pub use contact::{
     ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError, Wrench,
@@ -77,10 +74,3 @@ pub use geometry::{ArcMode, GeometryError, Surface};
 pub use kinematics::CounterSpin;
 pub use material::{Damping, Derived, Material, Mode, ParamError, RollOverride, SpinModel};
 pub use slider::{Deflection, Slider, SliderParams};
-
-/// Validation rows of this module's experiments (spec §7 T1–T8): runs every experiment of
-/// [`experiments`] and returns one row per checked number (expected, measured, tolerance,
-/// source).
-pub fn validation_rows() -> Vec<crate::validation::Row> {
-    rows::all()
-}

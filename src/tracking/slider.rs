@@ -1,5 +1,5 @@
 //! The one generic spring–damper–slider with static/kinetic modes and capping
-//! (spec §2.2–2.3, §3.4, §4.2), shared by slide (vector), roll (vector, one per body) and spin
+//! (docs/tracking.md §2.2–2.3, §3.4, §4.2), shared by slide (vector), roll (vector, one per body) and spin
 //! (scalar).
 
 use super::material::Mode;
@@ -64,7 +64,7 @@ pub struct SliderParams {
 
 /// Capped spring–damper with a static/kinetic state machine.
 ///
-/// One [`Slider::step`] (spec §2.2, "applied at t1"):
+/// One [`Slider::step`] (docs/tracking.md §2.2, "applied at t1"):
 /// 1. accumulate: `h ← h + Δ`;
 /// 2. cap with the mode held at t0: in `Static`, if `‖h‖ > thr_s` then `h ← h·thr_s/‖h‖` and
 ///    the mode becomes `Kinetic` (so the transition step carries exactly the static capacity);
@@ -72,7 +72,7 @@ pub struct SliderParams {
 ///    `Static`. The cap is written `if ‖h‖ > thr { h *= thr/‖h‖ }`, so `thr = 0` gives `h = 0`
 ///    without a division by zero;
 /// 3. loads: elastic `K h`; damping `D Δ/Δt` with the **raw** increment, only if the mode
-///    **after** the update is `Static` (spec §2.3 DECISION); total = elastic + damping.
+///    **after** the update is `Static` (docs/tracking.md §2.3 DECISION); total = elastic + damping.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Slider<H> {
     history: H,
@@ -145,7 +145,7 @@ impl<H: Deflection> Slider<H> {
         self.elastic = H::default();
         self.damping = H::default();
     }
-    /// Replaces the history (history transport, spec §5.2 E).
+    /// Replaces the history (history transport, docs/tracking.md §5.2 E).
     pub(crate) fn set_history(&mut self, h: H) {
         self.history = h;
     }

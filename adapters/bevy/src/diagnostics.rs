@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::{RapierContextColliders, RapierRigidBodySet};
-use tribo::realizability::two::Status;
+use tribo::realizability::Status;
 use tribo::realizability::Transition;
 use tribo_rapier::diagnostics::BodyRealizability;
 use tribo_rapier::{Diagnostic, Mode};
@@ -128,8 +128,8 @@ impl std::fmt::Display for TriboDiagnostic {
 /// [`TriboPlugin::with_realizability`](crate::TriboPlugin::with_realizability) or at run time).
 ///
 /// When on, after every rapier step each dynamic body that rests or rolls on exactly two
-/// sticking contacts with fixed supports is analysed (Antali & Stepan's Definition 11, spec
-/// `realizability.md`): can it keep rolling at both contacts, or which slip can start? Every
+/// sticking contacts with fixed supports is analysed (Antali & Stepan's Definition 11,
+/// docs/realizability.md): can it keep rolling at both contacts, or which slip can start? Every
 /// analysis is sent as a [`RealizabilityReport`] message. It costs one two-contact analysis
 /// per such body and step (0.1–0.7 ms each, per tribo_rapier), so it is off by default.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -79,7 +79,7 @@ pub use diagnostics::{
 pub use hooks::TriboHooks;
 pub use material::FrictionMaterial;
 pub use step::tribo_step_simulation;
-pub use tribo::realizability::two::Status as RealizabilityStatus;
+pub use tribo::realizability::Status as RealizabilityStatus;
 pub use tribo::realizability::Transition;
 pub use tribo_rapier::diagnostics::BodyRealizability;
 pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};

@@ -1,6 +1,6 @@
 //! Headless physics through the bevy plugin, checked against closed-form results.
 //!
-//! Material model (tribo::tracking::Material, spec SPEC-001 §3.3/§4.3): a ball of radius R on a
+//! Material model (tribo::tracking::Material, docs/tracking.md §3.3/§4.3): a ball of radius R on a
 //! plane feels a kinetic rolling torque `T_r = 2 η_r μk R N` and a kinetic spin torque
 //! `T_ψ = η_ψ μk N R` (heuristic spin, geometric curvature 𝒦 = 1/R).
 

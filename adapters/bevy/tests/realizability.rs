@@ -1,9 +1,9 @@
 //! Realizability reports as bevy messages: a ball resting in a right-angle trough under a
-//! constant torque (Antali & Stepan (2021) §6, spec `realizability.md` §4 and §7.2 B5).
+//! constant torque (Antali & Stepan (2021) §6, docs/realizability.md §4 and §7.2 B5).
 //!
 //! Walls: two perpendicular fixed planes inclined at 45°; `e_x = (1, 1, 0)/√2` and
 //! `e_y = (−1, 1, 0)/√2` are their inward normals, `e_z` the trough axis. Torque
-//! `M = G r (m_x e_x + m_y e_y + m_z e_z)`, `G = m g/√2`, μ = 0.3 at both walls. Spec B5:
+//! `M = G r (m_x e_x + m_y e_y + m_z e_z)`, `G = m g/√2`, μ = 0.3 at both walls. docs/realizability.md §7.2 B5:
 //! m = (0.2, 0.1, 0.3) is realizable; m = (0, 0, 0.6) is not, with SS as the only transition
 //! (beyond the apex m_z3 = 0.5505); m = (0.1, 0.3, −0.2) is not realizable.
 
@@ -92,7 +92,7 @@ fn collect(mut r: MessageReader<RealizabilityReport>, mut out: ResMut<Reports>) 
     out.0.extend(r.read().cloned());
 }
 
-/// The first report of the ball (the torque acts from the first step, as in the spec's
+/// The first report of the ball (the torque acts from the first step, as in the model notes'
 /// initial-value problem).
 fn first_report(app: &mut App, ball: Entity) -> RealizabilityReport {
     run(app, 3);
@@ -137,7 +137,7 @@ fn not_realizable_cases_b5() {
         vec![Some(ball), Some(ball)]
     );
 
-    // Spec: RS, i.e. the contact P⁻ on the e_x wall slips. The RS/SR label depends on which
+    // Expected (docs/realizability.md §7.2 B5): RS, i.e. the contact P⁻ on the e_x wall slips. The RS/SR label depends on which
     // contact tribo_rapier calls P⁺ (collider order), so check the slipping contact's wall.
     let (mut app, ball, _) = trough([0.1, 0.3, -0.2]);
     let rep = first_report(&mut app, ball);

@@ -1,7 +1,7 @@
 //! # Contensou contact model: coupled slide/spin friction of a finite contact patch
 //!
 //! A flat or Hertzian contact patch that slides and spins at once obeys the Contensou law
-//! (spec SPEC-000/002, module [`tribo::contensou`]): spinning lowers the sliding resistance and
+//! (docs/contensou.md, module [`tribo::contensou`]): spinning lowers the sliding resistance and
 //! sliding lowers the spin torque. Both depend only on the slip–spin ratio
 //! `ε = |u|/(a|ω_n|)` (`u` the slip velocity at the patch centre, `ω_n` the relative spin about
 //! the normal, `a` the patch radius):
@@ -44,7 +44,7 @@
 //! ## Patch radius and pressure
 //!
 //! * [`PatchRadius::Given`]: a fixed radius, e.g. the radius of a puck's face. A rigid flat
-//!   puck on a rigid plane is the flat-punch case: use [`Pressure::Uniform`] (spec §4.1, the
+//!   puck on a rigid plane is the flat-punch case: use [`Pressure::Uniform`] (docs/contensou.md §4.1, the
 //!   disc problem with `κ = 2a/3`, `ε* = 0.653`).
 //! * [`PatchRadius::Hertz`]: `a = (3 N R / (4 E*))^{1/3}` every step, with `1/R` the summed mean
 //!   curvatures of the two surfaces at the contact ([`crate::curvature`]) and `E*` given or taken

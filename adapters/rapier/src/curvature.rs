@@ -1,4 +1,4 @@
-//! Surface curvatures of rapier shapes at a contact (spec SPEC-001 §1.6), used for the roll and
+//! Surface curvatures of rapier shapes at a contact (docs/tracking.md §1.6), used for the roll and
 //! spin capacities.
 //!
 //! | shape | directional κ along the rolling direction d | mean κ |
@@ -12,7 +12,7 @@
 //! | cuboid, half-space, triangle, mesh, heightfield, convex polyhedron, compound, other | 0 (flat) | 0 |
 //!
 //! The fallback for shapes not listed is **flat** (0): two flat surfaces give the degenerate
-//! curvature of spec §3.3, so roll friction is off for them (a brick does not roll) and spin
+//! curvature of docs/tracking.md §3.3, so roll friction is off for them (a brick does not roll) and spin
 //! friction with geometric curvature is off too (rapier's own manifold friction still resists
 //! twisting of multi-point contacts).
 

@@ -1,4 +1,4 @@
-//! Realizability of two-point rolling in a rapier scene (spec `realizability.md` §3, Antali & Stepan (2021)).
+//! Realizability of two-point rolling in a rapier scene (docs/realizability.md §3, Antali & Stepan (2021)).
 //!
 //! For every dynamic body that touches fixed surfaces at **exactly two** active contacts that
 //! both stick/roll, this module builds tribo's engine-agnostic
@@ -67,7 +67,7 @@ use std::fmt;
 use crate::curvature::collider_curvature;
 use crate::rapier3d::prelude::*;
 use crate::TriboRapier;
-use tribo::realizability::two::{Options, Status};
+use tribo::realizability::{Options, Status};
 use tribo::realizability::{ContactSpec, RealizabilityError, Report, Transition, TwoContactProblem};
 use tribo::tracking::Mode;
 use tribo::{DQuat, DVec3};

@@ -1,7 +1,7 @@
 //! # tribo_rapier — real dry friction for rapier3d
 //!
 //! Replaces rapier's single-coefficient point friction on the colliders you choose with
-//! tribo's model (spec SPEC-001, Fang & Negrut):
+//! tribo's model (docs/tracking.md, Fang & Negrut):
 //!
 //! * **slide**: static μs while a contact sticks, kinetic μk while it slips (hysteresis: a
 //!   brick at rest on a slope between atan μk and atan μs stays, a pushed one keeps sliding),
@@ -69,11 +69,11 @@
 //!   `N = Σ impulse/dt` read from `ContactPair::solver_manifolds()`, and the motor joint.
 //!   A mechanism goes from stick to slip when the deflection accumulated while sticking
 //!   (slide offset, roll angle, spin angle) exceeds the material's static threshold (`μs N/K_E`,
-//!   `Θ^s`, `𝒮_s^ψ`; spec §2.2, §3.4, §4.2): the bounded constraint (friction cone, motor)
+//!   `Θ^s`, `𝒮_s^ψ`; docs/tracking.md §2.2, §3.4, §4.2): the bounded constraint (friction cone, motor)
 //!   could not hold it. It returns to stick when the relative velocity falls below
 //!   [`Settings::slip_speed`] (angular: `slip_speed·κ̄`).
 //! * Roll and spin capacities use the normal force of the previous step (one-step lag); on the
-//!   first step of a contact they are 0 (spec §1.2: no loads on the first contact step).
+//!   first step of a contact they are 0 (docs/tracking.md §1.2: no loads on the first contact step).
 //! * One pass per step over the contacts: `after_step` reads a contact's impulses, updates its
 //!   modes and plans the next step (friction coefficient and anchor pull-back for the hook,
 //!   kept in a small array of its own; motor bounds and frame, written into the existing joint
@@ -106,19 +106,14 @@ pub use rapier3d_036 as rapier3d;
 
 mod compat;
 pub mod contensou;
-pub mod contensou_scenarios;
 pub mod curvature;
 pub mod diagnostics;
 mod hooks;
-pub mod scenarios;
 mod store;
-pub mod trough;
-mod validation;
 
 pub use hooks::TriboHooks;
 pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
 pub use tribo::tracking::{Damping, Material, Mode, ParamError, SpinModel};
-pub use validation::{comparisons, validation_rows, Comparison};
 
 /// Friction material of one collider.
 ///

@@ -981,7 +981,7 @@ impl TriboRapier {
             let w = w2 - w1;
             let wn = w.dot(normal);
             let wt = w - normal * wn;
-            // Thresholds. Stick → slip as in spec §2.2/§3.4/§4.2: when the deflection accumulated
+            // Thresholds. Stick → slip as in docs/tracking.md §2.2/§3.4/§4.2: when the deflection accumulated
             // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
             // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
             // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
