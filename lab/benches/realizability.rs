@@ -4,9 +4,9 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::DMat3;
-use tribo_lab::realizability::trough::Trough;
 use tribo::realizability::{ContactSpec, TwoContactProblem};
 use tribo::DVec3;
+use tribo_lab::realizability::trough::Trough;
 
 fn bench(c: &mut Criterion) {
     let trough = Trough::new(0.3, 0.4).problem([0.2, 0.1, 0.3]);
@@ -14,7 +14,11 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(&trough).realizability().unwrap())
     });
     // A general body: eccentric inertia, tilted normals, extra loads, spin and curvature.
-    let inertia = DMat3::from_cols(DVec3::new(0.5, 0.05, 0.02), DVec3::new(0.05, 0.3, -0.04), DVec3::new(0.02, -0.04, 0.4));
+    let inertia = DMat3::from_cols(
+        DVec3::new(0.5, 0.05, 0.02),
+        DVec3::new(0.05, 0.3, -0.04),
+        DVec3::new(0.02, -0.04, 0.4),
+    );
     let q = DMat3::from_diagonal(DVec3::new(0.2, 0.1, 0.0));
     let mut body = TwoContactProblem::new(
         2.0,

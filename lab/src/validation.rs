@@ -87,7 +87,12 @@ impl Row {
     }
 
     /// A boolean check (expected 1 = true).
-    pub fn flag(case: impl Into<String>, quantity: impl Into<String>, ok: bool, source: impl Into<String>) -> Self {
+    pub fn flag(
+        case: impl Into<String>,
+        quantity: impl Into<String>,
+        ok: bool,
+        source: impl Into<String>,
+    ) -> Self {
         Row::new(case, quantity, 1.0, if ok { 1.0 } else { 0.0 }, Tolerance::Abs(0.0), source)
     }
 }

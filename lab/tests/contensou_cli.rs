@@ -2,8 +2,8 @@
 
 use serde_json::Value;
 use std::f64::consts::PI;
-use tribo_lab::contensou::cli::{eval_line, eval_line_numbered, parse_model};
 use tribo::contensou::Model;
+use tribo_lab::contensou::cli::{eval_line, eval_line_numbered, parse_model};
 
 fn parse(s: &str) -> Value {
     serde_json::from_str(s).unwrap_or_else(|e| panic!("invalid JSON '{s}': {e}"))
@@ -32,7 +32,18 @@ fn evaluates_exact_law_in_si_units() {
 
 #[test]
 fn every_model_name_parses_and_gives_json() {
-    for m in ["exact", "linear", "harmonic1", "harmonic2", "harmonic3", "harmonic4", "pade", "pade:1:0.664", "smooth", "smooth:1e-3:1.5"] {
+    for m in [
+        "exact",
+        "linear",
+        "harmonic1",
+        "harmonic2",
+        "harmonic3",
+        "harmonic4",
+        "pade",
+        "pade:1:0.664",
+        "smooth",
+        "smooth:1e-3:1.5",
+    ] {
         let v = parse(&eval_line(&format!("uniform 0.05 0.5 100 0.1 0.02 2 {m}")));
         assert!(v["qx"].as_f64().unwrap() < 0.0 && v["tz"].as_f64().unwrap() < 0.0, "{m}");
     }

@@ -4,8 +4,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use tribo_lab::contensou::experiments::{disc_terminal_ratio, BeltOscillator, PlaneProblem};
 use tribo::contensou::Model;
+use tribo_lab::contensou::experiments::{disc_terminal_ratio, BeltOscillator, PlaneProblem};
 
 mod common;
 use common::rel;
@@ -171,8 +171,12 @@ fn disc_limit_direction_spot_checks() {
     let d = n2.limit_directions(0.02);
     let neg: Vec<_> = d.iter().filter(|l| l.w1 < 0.0).collect();
     assert_eq!(neg.len(), 2);
-    assert!(neg.iter().any(|l| close(l.w1, -0.541400) && close(l.w3, 0.840765) && close(l.r_star, -0.854294)));
-    assert!(neg.iter().any(|l| close(l.w1, -0.095920) && close(l.w3, 0.995389) && close(l.r_star, -0.933494)));
+    assert!(neg
+        .iter()
+        .any(|l| close(l.w1, -0.541400) && close(l.w3, 0.840765) && close(l.r_star, -0.854294)));
+    assert!(neg
+        .iter()
+        .any(|l| close(l.w1, -0.095920) && close(l.w3, 0.995389) && close(l.r_star, -0.933494)));
     let ex = PlaneProblem::disc(Model::Exact).limit_directions(0.02);
     assert_eq!(ex.len(), 3);
     for (w1, w3) in [(0.716927, 0.697148), (-0.678682, 0.734432), (-0.090502, 0.995896)] {
@@ -194,7 +198,10 @@ fn ball_bifurcations_no_fold() {
     ] {
         let b5 = PlaneProblem::ball(m, 5.0).bifurcations();
         let b10 = PlaneProblem::ball(m, 10.0).bifurcations();
-        assert!((b5.f_t - ft).abs() < tol && (b5.f_p - fp5).abs() < tol && (b10.f_p - fp10).abs() < tol, "{m:?}");
+        assert!(
+            (b5.f_t - ft).abs() < tol && (b5.f_p - fp5).abs() < tol && (b10.f_p - fp10).abs() < tol,
+            "{m:?}"
+        );
     }
     // no fold and no interior F = 0 root for exact and N ≤ 4, λ ∈ {5, 10} (docs/contensou.md §4.2, derived)
     for m in [Model::Exact, Model::Harmonic(1), Model::Harmonic(2), Model::Harmonic(3), Model::Harmonic(4)] {
@@ -263,7 +270,11 @@ fn check_invariants(o: &tribo_lab::contensou::experiments::OscillatorStats, eta:
     // of the measured stick fraction; the model notes' 0.76/0.79 fractions are not consistent with
     // its own x ranges and are not asserted).
     let dx = o.ranges[1] - o.ranges[0];
-    assert!(rel(0.15 * o.stick_fraction * o.period, dx) < 2e-3, "{} vs {dx}", 0.15 * o.stick_fraction * o.period);
+    assert!(
+        rel(0.15 * o.stick_fraction * o.period, dx) < 2e-3,
+        "{} vs {dx}",
+        0.15 * o.stick_fraction * o.period
+    );
 }
 
 #[test]
@@ -279,7 +290,13 @@ fn limit_direction_stability_types() {
     assert!(n2.r_star(-1.0, 0.0, 0.2) < 0.0);
     // N = 2, F = 0.02 (case 4): (−0.5414, ±0.8408) saddle, (−0.0959, ±0.9954) unstable node
     for l in n2.limit_directions(0.02) {
-        let want = if l.w1 > 0.0 { StableNode } else if l.w1 < -0.3 { Saddle } else { UnstableNode };
+        let want = if l.w1 > 0.0 {
+            StableNode
+        } else if l.w1 < -0.3 {
+            Saddle
+        } else {
+            UnstableNode
+        };
         assert_eq!(l.kind, want, "{l:?}");
     }
     // N = 1, F = 0.05: stable node
@@ -299,7 +316,9 @@ fn belt_oscillator_event_driven_reference_agrees_with_smooth_model() {
     // period as the smooth model at ε = 1e-5 to 0.05 % ([B] Fig. 4: the curves overlap).
     // Smooth-model periods: docs/contensou.md §4.3 derived 99.863 (η′ = 13.7627) and 60.8214 (η = 2.7).
     use tribo::contensou::{eta_of_eta_prime, eta_prime_of_eta};
-    for (ep, period, x_range) in [(13.7627, 99.863, (5.677, 19.834)), (eta_prime_of_eta(2.7).unwrap(), 60.8214, (11.198, 19.724))] {
+    for (ep, period, x_range) in
+        [(13.7627, 99.863, (5.677, 19.834)), (eta_prime_of_eta(2.7).unwrap(), 60.8214, (11.198, 19.724))]
+    {
         let osc = BeltOscillator::paper(0.5, ep, 1e-5);
         let eta = eta_of_eta_prime(ep).0;
         let ev = osc.run_event_driven(0.0, 0.0, eta, 1500.0);
@@ -309,6 +328,10 @@ fn belt_oscillator_event_driven_reference_agrees_with_smooth_model() {
         let prev = ev.onsets[n - 2] - ev.onsets[n - 3];
         assert!(rel(prev, ev.period) < 1e-5);
         // stick spans the x range of the smooth orbit (x grows at v_b during stick)
-        assert!(rel(ev.stick_x.0, x_range.0) < 5e-3 && rel(ev.stick_x.1, x_range.1) < 5e-3, "{:?}", ev.stick_x);
+        assert!(
+            rel(ev.stick_x.0, x_range.0) < 5e-3 && rel(ev.stick_x.1, x_range.1) < 5e-3,
+            "{:?}",
+            ev.stick_x
+        );
     }
 }

@@ -3,10 +3,8 @@
 
 use std::f64::consts::PI;
 use tribo::contensou::{eta_of_eta_prime, eta_prime_fit, eta_prime_of_eta, HarmonicTable};
+use tribo::contensou::{hertz_radius, q_eps, t_eps, ContensouError, Model, Patch, Pressure, Smooth};
 use tribo_lab::contensou::experiments::sup_errors;
-use tribo::contensou::{
-    hertz_radius, q_eps, t_eps, ContensouError, Model, Patch, Pressure, Smooth,
-};
 
 fn models() -> Vec<Model> {
     vec![
@@ -30,26 +28,82 @@ fn harmonic_fourier_coefficients_match_spec_table() {
         (
             Pressure::Uniform,
             2.0 / 3.0,
-            [0.965989138584, 0.0813314657691, -0.0344578247846, -0.0207762951508, 0.00139883491514, 0.00700500486181],
-            [0.974610618758, -0.0784576390444, -0.0614156381035, 0.00152071420872, 0.0159432834756, 0.00489499850582],
+            [
+                0.965989138584,
+                0.0813314657691,
+                -0.0344578247846,
+                -0.0207762951508,
+                0.00139883491514,
+                0.00700500486181,
+            ],
+            [
+                0.974610618758,
+                -0.0784576390444,
+                -0.0614156381035,
+                0.00152071420872,
+                0.0159432834756,
+                0.00489499850582,
+            ],
         ),
         (
             Pressure::Uniform,
             1.0,
-            [1.075625063, -0.0451185828287, -0.0451185828287, 0.00969388251287, 0.00969388251287, -0.00341750946827],
-            [0.840557734369, -0.189948745799, -0.00568464869034, 0.0297400516255, -0.00271920210336, -0.00899557514797],
+            [
+                1.075625063,
+                -0.0451185828287,
+                -0.0451185828287,
+                0.00969388251287,
+                0.00969388251287,
+                -0.00341750946827,
+            ],
+            [
+                0.840557734369,
+                -0.189948745799,
+                -0.00568464869034,
+                0.0297400516255,
+                -0.00271920210336,
+                -0.00899557514797,
+            ],
         ),
         (
             Pressure::Hertz,
             3.0 * PI / 16.0,
-            [0.967876888804, 0.0745885085883, -0.0297022278446, -0.0181448853125, -0.000282962550139, 0.00499300477567],
-            [0.977184605102, -0.0714859364891, -0.0579424392019, -0.00202669422848, 0.0128193333932, 0.00572705554163],
+            [
+                0.967876888804,
+                0.0745885085883,
+                -0.0297022278446,
+                -0.0181448853125,
+                -0.000282962550139,
+                0.00499300477567,
+            ],
+            [
+                0.977184605102,
+                -0.0714859364891,
+                -0.0579424392019,
+                -0.00202669422848,
+                0.0128193333932,
+                0.00572705554163,
+            ],
         ),
         (
             Pressure::Hertz,
             1.0,
-            [1.10335544365, -0.0880415067303, -0.0300041642899, 0.014120846371, 0.00442524916268, -0.00412099271797],
-            [0.801327372262, -0.207798430986, 0.0159359350734, 0.0237938397897, -0.00765133351112, -0.00541078805458],
+            [
+                1.10335544365,
+                -0.0880415067303,
+                -0.0300041642899,
+                0.014120846371,
+                0.00442524916268,
+                -0.00412099271797,
+            ],
+            [
+                0.801327372262,
+                -0.207798430986,
+                0.0159359350734,
+                0.0237938397897,
+                -0.00765133351112,
+                -0.00541078805458,
+            ],
         ),
     ];
     for (p, rho, c, s) in cases {
@@ -72,7 +126,12 @@ fn harmonic_polynomial_coefficients_and_n2_identities() {
     let want: [(Pressure, usize, &[f64], &[f64]); 8] = [
         (Pressure::Uniform, 1, &[0.965989139], &[0.974610619]),
         (Pressure::Uniform, 2, &[1.047320604, -0.325325863], &[0.739237702, 0.313830556]),
-        (Pressure::Uniform, 3, &[1.012862780, 0.088168034, -0.551325197], &[0.432159511, 1.542143318, -0.982650210]),
+        (
+            Pressure::Uniform,
+            3,
+            &[1.012862780, 0.088168034, -0.551325197],
+            &[0.432159511, 1.542143318, -0.982650210],
+        ),
         (
             Pressure::Uniform,
             4,
@@ -81,7 +140,12 @@ fn harmonic_polynomial_coefficients_and_n2_identities() {
         ),
         (Pressure::Hertz, 1, &[0.967876889], &[0.977184605]),
         (Pressure::Hertz, 2, &[1.042465397, -0.298354034], &[0.762726796, 0.285943746]),
-        (Pressure::Hertz, 3, &[1.012763170, 0.058072700, -0.475235646], &[0.473014600, 1.444792530, -0.927079027]),
+        (
+            Pressure::Hertz,
+            3,
+            &[1.012763170, 0.058072700, -0.475235646],
+            &[0.473014600, 1.444792530, -0.927079027],
+        ),
         (
             Pressure::Hertz,
             4,
@@ -155,7 +219,12 @@ fn accuracy_table_sup_errors() {
     ];
     for (p, m, eq, et) in cases {
         let (gq, gt) = sup_errors(p, &m);
-        assert!((gq - eq).abs() < tol && (gt - et).abs() < tol, "{:?} ρ={} {m:?}: {gq} / {gt}", p.pressure(), p.rho_ratio());
+        assert!(
+            (gq - eq).abs() < tol && (gt - et).abs() < tol,
+            "{:?} ρ={} {m:?}: {gq} / {gt}",
+            p.pressure(),
+            p.rho_ratio()
+        );
     }
 }
 
@@ -169,7 +238,10 @@ fn harmonic_endpoint_errors_and_spot_values() {
     for n in 1..=4u8 {
         let q = u.reduced(&Model::Harmonic(n), 1.0, 0.0).0 - 1.0;
         let t = u.reduced(&Model::Harmonic(n), 0.0, 1.0).1 - 1.0;
-        assert!((q - dq[n as usize - 1]).abs() < 1e-3 && (t - dt[n as usize - 1]).abs() < 1e-3, "N={n}: {q} {t}");
+        assert!(
+            (q - dq[n as usize - 1]).abs() < 1e-3 && (t - dt[n as usize - 1]).abs() < 1e-3,
+            "N={n}: {q} {t}"
+        );
     }
     // spot values table (ρ = κ; Q_w = w12 𝒞(w3), T_w = w3 𝒮(w3)), 6 digits
     let rows: [(Pressure, f64, [f64; 8]); 6] = [
@@ -185,9 +257,13 @@ fn harmonic_endpoint_errors_and_spot_values() {
         let w12 = (1.0 - w3 * w3).sqrt();
         // direction (s, ρq) ∝ (w12, w3)
         let (s, q) = (w12, w3 / p.kappa_ratio());
-        for (k, m) in [Model::Exact, Model::Harmonic(1), Model::Harmonic(2), Model::Linear].iter().enumerate() {
+        for (k, m) in [Model::Exact, Model::Harmonic(1), Model::Harmonic(2), Model::Linear].iter().enumerate()
+        {
             let (a, b) = patch.reduced(m, s, q);
-            assert!((a - v[2 * k]).abs() < 2e-6 && (b - v[2 * k + 1]).abs() < 2e-6, "{p:?} w3={w3} {m:?}: {a} {b}");
+            assert!(
+                (a - v[2 * k]).abs() < 2e-6 && (b - v[2 * k + 1]).abs() < 2e-6,
+                "{p:?} w3={w3} {m:?}: {a} {b}"
+            );
         }
     }
 }
@@ -211,7 +287,10 @@ fn structural_properties_for_every_model() {
                 // |Q| ≤ μP·η and |T| ≤ μPκ·η (μP = 12; η = 1 except smooth; harmonic
                 // endpoint overshoot ≤ 6 %, docs/contensou.md §3.2)
                 let cap = if let Model::Smooth(s) = m { s.eta() } else { 1.06 };
-                assert!(l.force[0].hypot(l.force[1]) <= cap * 12.0 && l.torque.abs() <= cap * 12.0 * patch.kappa());
+                assert!(
+                    l.force[0].hypot(l.force[1]) <= cap * 12.0
+                        && l.torque.abs() <= cap * 12.0 * patch.kappa()
+                );
                 // reflections: T odd in ω, even in u; Q even in ω, odd in u
                 let a = patch.resultant(&m, [ux, uy], -w).unwrap();
                 let b = patch.resultant(&m, [-ux, -uy], w).unwrap();
@@ -227,7 +306,10 @@ fn structural_properties_for_every_model() {
                 if !smooth {
                     // zero-degree homogeneity
                     let h = patch.resultant(&m, [ux * 37.0, uy * 37.0], w * 37.0).unwrap();
-                    assert!((h.force[0] - l.force[0]).abs() < 1e-12 && (h.torque - l.torque).abs() < 1e-13, "{m:?}");
+                    assert!(
+                        (h.force[0] - l.force[0]).abs() < 1e-12 && (h.torque - l.torque).abs() < 1e-13,
+                        "{m:?}"
+                    );
                 }
             }
             if matches!(m, Model::Exact | Model::Linear) {
@@ -357,7 +439,10 @@ fn api_validation_edge_cases_and_helpers() {
     assert_eq!(p.resultant(&Model::Exact, [f64::NAN, 0.0], 1.0), Err(NonFiniteInput));
     assert_eq!(p.resultant(&Model::Harmonic(7), [1.0, 0.0], 1.0), Err(InvalidHarmonicDegree(7)));
     assert_eq!(p.resultant(&Model::Harmonic(0), [1.0, 0.0], 1.0), Err(InvalidHarmonicDegree(0)));
-    assert!(matches!(p.resultant(&Model::Pade { m: 0.0, b: 1.0 }, [1.0, 0.0], 1.0), Err(InvalidParameter("m", _))));
+    assert!(matches!(
+        p.resultant(&Model::Pade { m: 0.0, b: 1.0 }, [1.0, 0.0], 1.0),
+        Err(InvalidParameter("m", _))
+    ));
     assert!(!format!("{}", Stick).is_empty());
     // N = 0 → zero load, never NaN; R = 0 → point contact (Coulomb, no torque)
     let z = p.clone().with_normal_force(0.0).unwrap();
@@ -419,7 +504,8 @@ fn vector_api_matches_planar_form() {
     let (ux, uy, w) = (0.05, -0.02, 3.0);
     let slip = t1 * ux + t2 * uy + n * 7.0; // the normal component is ignored
     let omega = n * w + t1 * 100.0; // only the spin about n counts
-    for m in [Model::Exact, Model::Harmonic(2), Model::Linear, Model::Smooth(Smooth::new(1e-4, 1.2).unwrap())] {
+    for m in [Model::Exact, Model::Harmonic(2), Model::Linear, Model::Smooth(Smooth::new(1e-4, 1.2).unwrap())]
+    {
         let l3 = p.resultant_vec(&m, n * 2.5, slip, omega).unwrap();
         let l2 = p.resultant(&m, [ux, uy], w).unwrap();
         let f = t1 * l2.force[0] + t2 * l2.force[1];
@@ -441,13 +527,23 @@ fn no_nan_from_overflowing_or_bad_speeds() {
         // |u| = √2·1e308 > f64::MAX: pure sliding along −(1, 1).
         let l = p.resultant(&m, [1e308, 1e308], 1.0).unwrap();
         assert!(l.force[0].is_finite() && l.force[1].is_finite() && l.torque.is_finite(), "{m:?} {l:?}");
-        assert!(l.force[0] < 0.0 && (l.force[0] - l.force[1]).abs() <= 1e-12 * l.force[0].abs(), "{m:?} {l:?}");
+        assert!(
+            l.force[0] < 0.0 && (l.force[0] - l.force[1]).abs() <= 1e-12 * l.force[0].abs(),
+            "{m:?} {l:?}"
+        );
         let cap = if let Model::Smooth(s) = m { s.eta() } else { 1.06 };
         assert!(l.force[0].hypot(l.force[1]) <= cap * mu * n, "{m:?}");
         // R|ω| = 1e309 overflows: pure spin.
         let l = big.resultant(&m, [1.0, 0.0], 1e308).unwrap();
         assert!(l.force[0].is_finite() && l.torque.is_finite() && l.torque < 0.0, "{m:?} {l:?}");
-        for (s, q) in [(f64::NAN, 1.0), (1.0, f64::NAN), (-1.0, 1.0), (f64::INFINITY, 1.0), (1.0, f64::INFINITY), (f64::INFINITY, f64::INFINITY)] {
+        for (s, q) in [
+            (f64::NAN, 1.0),
+            (1.0, f64::NAN),
+            (-1.0, 1.0),
+            (f64::INFINITY, 1.0),
+            (1.0, f64::INFINITY),
+            (f64::INFINITY, f64::INFINITY),
+        ] {
             let (a, b) = p.reduced(&m, s, q);
             assert!(a.is_finite() && b.is_finite() && a >= 0.0 && b >= 0.0, "{m:?} ({s}, {q}): ({a}, {b})");
         }
@@ -461,11 +557,20 @@ fn no_nan_from_overflowing_or_bad_speeds() {
         let l = p.resultant(&m, [1e-320, 0.0], 0.0).unwrap();
         assert_eq!(l.force, [-mu * n, 0.0], "{m:?}");
         let l3 = p.resultant_vec(&m, tribo::DVec3::Z, tribo::DVec3::X * 1e-160, tribo::DVec3::ZERO).unwrap();
-        assert!((l3.force.x + mu * n).abs() < 1e-12 && l3.force.y == 0.0 && l3.force.is_finite(), "{m:?} {l3:?}");
+        assert!(
+            (l3.force.x + mu * n).abs() < 1e-12 && l3.force.y == 0.0 && l3.force.is_finite(),
+            "{m:?} {l3:?}"
+        );
     }
     // Capacities μP, μPR that overflow f64 are rejected at construction.
-    assert!(matches!(Patch::new(1.0, 1e200, 1e200, Pressure::Uniform), Err(ContensouError::InvalidParameter(..))));
-    assert!(matches!(Patch::new(1e200, 1e100, 1e10, Pressure::Uniform), Err(ContensouError::InvalidParameter(..))));
+    assert!(matches!(
+        Patch::new(1.0, 1e200, 1e200, Pressure::Uniform),
+        Err(ContensouError::InvalidParameter(..))
+    ));
+    assert!(matches!(
+        Patch::new(1e200, 1e100, 1e10, Pressure::Uniform),
+        Err(ContensouError::InvalidParameter(..))
+    ));
     let p4 = Patch::new(1.0, 4.0, 1.0, Pressure::Uniform).unwrap();
     assert!(p4.with_normal_force(1e308).is_err() && big.clone().with_radius(1e308).is_err());
     for pr in [Pressure::Uniform, Pressure::Hertz] {

@@ -2,8 +2,8 @@
 //! merged by rapier's contact clustering). tribo keeps one state per collider pair; the
 //! results must match the flat-cuboid ground.
 
-use tribo_rapier::rapier3d::prelude::*;
 use tribo_lab::rapier::scenarios::*;
+use tribo_rapier::rapier3d::prelude::*;
 
 /// A flat square triangle mesh (top at y = 0) of `cells`² cells over [−h, h]².
 fn mesh_ground(sim: &mut Sim, h: f32, cells: u32) -> ColliderHandle {
@@ -12,7 +12,11 @@ fn mesh_ground(sim: &mut Sim, h: f32, cells: u32) -> ColliderHandle {
     let n = cells + 1;
     for i in 0..n {
         for j in 0..n {
-            v.push(Vector::new(-h + 2.0 * h * i as f32 / cells as f32, 0.0, -h + 2.0 * h * j as f32 / cells as f32));
+            v.push(Vector::new(
+                -h + 2.0 * h * i as f32 / cells as f32,
+                0.0,
+                -h + 2.0 * h * j as f32 / cells as f32,
+            ));
         }
     }
     for i in 0..cells {
@@ -22,7 +26,9 @@ fn mesh_ground(sim: &mut Sim, h: f32, cells: u32) -> ColliderHandle {
             idx.push([a + 1, a + n + 1, a + n]);
         }
     }
-    sim.world.colliders.insert(ColliderBuilder::trimesh_with_flags(v, idx, TriMeshFlags::FIX_INTERNAL_EDGES).expect("valid mesh"))
+    sim.world.colliders.insert(
+        ColliderBuilder::trimesh_with_flags(v, idx, TriMeshFlags::FIX_INTERNAL_EDGES).expect("valid mesh"),
+    )
 }
 
 #[test]
@@ -70,7 +76,9 @@ fn brick_on_a_mesh_slides_with_kinetic_acceleration() {
     let mut sim = Sim::new(slope_gravity(9.81, alpha), 1.0 / 60.0, Friction::Tribo);
     let g = mesh_ground(&mut sim, 20.0, 40);
     let (b, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(-15.0, 0.1, 0.2)).linvel(Vector::new(1.0, 0.0, 0.0)),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(-15.0, 0.1, 0.2))
+            .linvel(Vector::new(1.0, 0.0, 0.0)),
         ColliderBuilder::cuboid(0.2, 0.1, 0.15).density(1000.0),
         &brick_material(),
     );
@@ -111,10 +119,14 @@ fn capsule_rolling_across_its_axis_stops_at_the_kinetic_roll_distance() {
     let rb = sim.body(b);
     let m = rb.mass() as f64;
     let (rr, hh) = (r as f64, half as f64);
-    let (m_cyl, m_ball) = (1000.0 * std::f64::consts::PI * rr * rr * 2.0 * hh, 1000.0 * 4.0 / 3.0 * std::f64::consts::PI * rr.powi(3));
+    let (m_cyl, m_ball) = (
+        1000.0 * std::f64::consts::PI * rr * rr * 2.0 * hh,
+        1000.0 * 4.0 / 3.0 * std::f64::consts::PI * rr.powi(3),
+    );
     assert!((m_cyl + m_ball - m).abs() < 1e-3 * m, "capsule mass {m}");
     let iz = 0.5 * m_cyl * rr * rr + 0.4 * m_ball * rr * rr;
-    let tk = ball_material().roll_torque_capacity(tribo::tracking::Mode::Kinetic, m * 9.81, 1.0 / r as f64, 0.0);
+    let tk =
+        ball_material().roll_torque_capacity(tribo::tracking::Mode::Kinetic, m * 9.81, 1.0 / r as f64, 0.0);
     let a = tk * r as f64 / (iz + m * (r as f64).powi(2));
     let expected = (v0 as f64).powi(2) / (2.0 * a);
     for _ in 0..steps(expected / v0 as f64 * 2.0 + 2.0, 1.0 / 60.0) {

@@ -3,8 +3,8 @@
 //! configuration API.
 
 use tribo_lab::contensou::experiments::disc_terminal_ratio;
-use tribo_rapier::contensou::{Contensou, ContensouError, Model, PatchRadius, Pressure};
 use tribo_lab::rapier::contensou_scenarios::*;
+use tribo_rapier::contensou::{Contensou, ContensouError, Model, PatchRadius, Pressure};
 use tribo_rapier::{FrictionMaterial, SpinModel};
 
 const DTS: [f32; 2] = [1.0 / 60.0, 1.0 / 240.0];
@@ -29,22 +29,43 @@ fn puck_stops_sliding_and_spinning_together_at_eps_star() {
         assert!(on.max_tilt < 0.02, "dt {dt}: puck tilted {} rad", on.max_tilt);
         // Same instant (within two steps): docs/contensou.md §4.1 "sliding and spin vanish at the same instant".
         assert!(on.t_slide_stop.is_finite() && on.t_spin_stop.is_finite(), "dt {dt}: did not stop: {on:?}");
-        assert!((on.t_slide_stop - on.t_spin_stop).abs() <= 2.0 * dt as f64 + 1e-9, "dt {dt}: slide stops {} s, spin stops {} s", on.t_slide_stop, on.t_spin_stop);
+        assert!(
+            (on.t_slide_stop - on.t_spin_stop).abs() <= 2.0 * dt as f64 + 1e-9,
+            "dt {dt}: slide stops {} s, spin stops {} s",
+            on.t_slide_stop,
+            on.t_spin_stop
+        );
         // Terminal ratio within 10 % of ε* (issue 4), read at r/r0 ≈ 0.05.
-        assert!((on.eps_terminal / EPS_STAR - 1.0).abs() < 0.10, "dt {dt}: terminal ε {} vs ε* {EPS_STAR}", on.eps_terminal);
+        assert!(
+            (on.eps_terminal / EPS_STAR - 1.0).abs() < 0.10,
+            "dt {dt}: terminal ε {} vs ε* {EPS_STAR}",
+            on.eps_terminal
+        );
         // And within 3 % of the exact disc ODE (docs/contensou.md §4.1, integrated by tribo::contensou) at the
         // same r/r0 (the convergence to ε* is slow, ~ (r/r0)^0.6).
         let (t_exp, eps_exp) = puck_stop_expected(v0 as f64, w0 as f64, on.r_fraction);
-        assert!((on.eps_terminal / eps_exp - 1.0).abs() < 0.03, "dt {dt}: ε {} vs ODE {eps_exp}", on.eps_terminal);
+        assert!(
+            (on.eps_terminal / eps_exp - 1.0).abs() < 0.03,
+            "dt {dt}: ε {} vs ODE {eps_exp}",
+            on.eps_terminal
+        );
         // Stop time τ(1)·v0/(μg), τ(1) = 1.340298 (docs/contensou.md §4.1), within 3 %.
         assert!((t_exp / (1.340298 * 3.0 / (PUCK_MU * G)) - 1.0).abs() < 1e-5);
-        assert!((on.t_slide_stop / t_exp - 1.0).abs() < 0.03, "dt {dt}: stop {} s vs {t_exp} s", on.t_slide_stop);
+        assert!(
+            (on.t_slide_stop / t_exp - 1.0).abs() < 0.03,
+            "dt {dt}: stop {} s vs {t_exp} s",
+            on.t_slide_stop
+        );
 
         // Model off: independent slide and spin limits (tribo slide + rapier's twist friction).
         // Spin stops first (≈ ω0R/(2μg) = 0.51 s vs v0/(μg) = 1.02 s), then the puck slides on.
         let off = puck_stop(v0, w0, dt, PuckFriction::Independent, 2.5);
         assert!(off.t_spin_stop < off.t_slide_stop - 0.3, "dt {dt}: model off stops together? {off:?}");
-        assert!(!(off.eps_terminal / EPS_STAR - 1.0).abs().le(&0.5), "dt {dt}: model off terminal ε {}", off.eps_terminal);
+        assert!(
+            !(off.eps_terminal / EPS_STAR - 1.0).abs().le(&0.5),
+            "dt {dt}: model off terminal ε {}",
+            off.eps_terminal
+        );
     }
 }
 
@@ -101,7 +122,10 @@ fn configuration_errors_and_combine() {
     // Combine: the material combines as for Tribo; the model comes from the first side that has one.
     let pc = plain.with_contensou(c).unwrap();
     assert_eq!(FrictionMaterial::combine(Some(&pc), None), plain.material().copied());
-    assert_eq!(FrictionMaterial::combine(Some(&pc), Some(&hertz)), Some(plain.material().unwrap().combine(hertz.material().unwrap())));
+    assert_eq!(
+        FrictionMaterial::combine(Some(&pc), Some(&hertz)),
+        Some(plain.material().unwrap().combine(hertz.material().unwrap()))
+    );
     assert_eq!(FrictionMaterial::combine_contensou(Some(&plain), Some(&pc)), Some(c));
     assert_eq!(FrictionMaterial::combine_contensou(Some(&pc), Some(&FrictionMaterial::Stock)), None);
     assert_eq!(FrictionMaterial::combine_contensou(Some(&plain), None), None);
@@ -124,8 +148,15 @@ fn approximate_laws_follow_their_own_disc_ode() {
             let &(_, s, q) = run.trace.iter().find(|&&(_, s, q)| r(s, q) <= 0.1 * r0).expect("stops");
             let (t_exp, eps_exp) = puck_stop_expected_with(model, 3.0, 30.0, r(s, q) / r0);
             assert!((s / q / eps_exp - 1.0).abs() < 0.05, "dt {dt} {model:?}: ε {} vs {eps_exp}", s / q);
-            assert!((run.t_slide_stop / t_exp - 1.0).abs() < 0.03, "dt {dt} {model:?}: stop {} vs {t_exp}", run.t_slide_stop);
-            assert!((run.t_slide_stop - run.t_spin_stop).abs() <= 2.0 * dt as f64 + 1e-9, "dt {dt} {model:?}: {run:?}");
+            assert!(
+                (run.t_slide_stop / t_exp - 1.0).abs() < 0.03,
+                "dt {dt} {model:?}: stop {} vs {t_exp}",
+                run.t_slide_stop
+            );
+            assert!(
+                (run.t_slide_stop - run.t_spin_stop).abs() <= 2.0 * dt as f64 + 1e-9,
+                "dt {dt} {model:?}: {run:?}"
+            );
         }
     }
 }

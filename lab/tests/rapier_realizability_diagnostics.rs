@@ -1,14 +1,16 @@
 //! The two-contact realizability diagnostic built from rapier data (docs/realizability.md §3–4, §7.2): numbers against the model notes' closed forms, the per-step
 //! monitor, stock contacts, and bad data reported as error entries.
 
-use tribo_rapier::diagnostics::{body_realizability, two_contact_realizability, RealizabilitySettings, TwoContactError};
-use tribo_rapier::rapier3d::prelude::*;
-use tribo_lab::rapier::scenarios::{Friction, Sim};
-use tribo_lab::rapier::trough::{apply_torque, basis, scene, TroughConfig};
-use tribo_rapier::{FrictionMaterial, TriboRapier};
 use tribo::realizability::Status;
 use tribo::realizability::Transition;
 use tribo::DVec3;
+use tribo_lab::rapier::scenarios::{Friction, Sim};
+use tribo_lab::rapier::trough::{apply_torque, basis, scene, TroughConfig};
+use tribo_rapier::diagnostics::{
+    body_realizability, two_contact_realizability, RealizabilitySettings, TwoContactError,
+};
+use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::{FrictionMaterial, TriboRapier};
 
 fn d(v: Vector) -> DVec3 {
     DVec3::new(v.x as f64, v.y as f64, v.z as f64)
@@ -24,7 +26,15 @@ fn trough_report(friction: Friction, m: [f64; 3]) -> tribo_rapier::diagnostics::
     let (mut sim, ball) = scene(&cfg);
     apply_torque(&mut sim, ball, &cfg, m);
     let store = sim.tribo.take().unwrap_or_default();
-    body_realizability(ball, &sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, sim.world.gravity, &store).expect("two rolling contacts")
+    body_realizability(
+        ball,
+        &sim.world.bodies,
+        &sim.world.colliders,
+        &sim.world.narrow_phase,
+        sim.world.gravity,
+        &store,
+    )
+    .expect("two rolling contacts")
 }
 
 // Tolerance of the rapier-built numbers: the contact points are the midpoints of rapier's two
@@ -118,7 +128,8 @@ fn per_step_monitor_matches_on_demand() {
     let t = sim.tribo.as_ref().unwrap();
     assert_eq!(t.realizability_reports().len(), 1);
     let stored = t.realizability_report(ball).expect("ball report");
-    let now = two_contact_realizability(&sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, g, t);
+    let now =
+        two_contact_realizability(&sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, g, t);
     assert_eq!(now.len(), 1);
     assert_eq!(stored.realizable(), now[0].realizable());
     assert!(stored.realizable());
@@ -134,25 +145,48 @@ fn sandwich(density: f32, lock_rot: bool, dynamic_supports: bool) -> (Sim, Rigid
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), 1.0 / 240.0, Friction::Stock);
     let r = 0.1;
     for y in [-0.5, 2.0 * r + 0.5] {
-        let mut b = if dynamic_supports { RigidBodyBuilder::dynamic().lock_translations().lock_rotations() } else { RigidBodyBuilder::fixed() };
+        let mut b = if dynamic_supports {
+            RigidBodyBuilder::dynamic().lock_translations().lock_rotations()
+        } else {
+            RigidBodyBuilder::fixed()
+        };
         b = b.translation(Vector::new(0.0, y, 0.0));
         let h = sim.world.bodies.insert(b);
-        sim.world.colliders.insert_with_parent(ColliderBuilder::cuboid(1.0, 0.5, 1.0).density(1.0), h, &mut sim.world.bodies);
+        sim.world.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(1.0, 0.5, 1.0).density(1.0),
+            h,
+            &mut sim.world.bodies,
+        );
     }
     let mut b = RigidBodyBuilder::dynamic().translation(Vector::new(0.0, r, 0.0)).can_sleep(false);
     if lock_rot {
         b = b.lock_rotations();
     }
     let ball = sim.world.bodies.insert(b);
-    let c = sim.world.colliders.insert_with_parent(ColliderBuilder::ball(r).density(density), ball, &mut sim.world.bodies);
+    let c = sim.world.colliders.insert_with_parent(
+        ColliderBuilder::ball(r).density(density),
+        ball,
+        &mut sim.world.bodies,
+    );
     let mut tribo = TriboRapier::new();
     tribo.set_material(c, FrictionMaterial::new(0.5, 0.5).unwrap());
     sim.step();
     (sim, ball, tribo)
 }
 
-fn report_of(sim: &Sim, ball: RigidBodyHandle, tribo: &TriboRapier) -> Option<tribo_rapier::diagnostics::BodyRealizability> {
-    body_realizability(ball, &sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, sim.world.gravity, tribo)
+fn report_of(
+    sim: &Sim,
+    ball: RigidBodyHandle,
+    tribo: &TriboRapier,
+) -> Option<tribo_rapier::diagnostics::BodyRealizability> {
+    body_realizability(
+        ball,
+        &sim.world.bodies,
+        &sim.world.colliders,
+        &sim.world.narrow_phase,
+        sim.world.gravity,
+        tribo,
+    )
 }
 
 #[test]
@@ -183,7 +217,13 @@ fn zero_mass_locked_axes_and_moving_supports_are_error_entries() {
     assert!(matches!(rep.error(), Some(TwoContactError::MovingSupport { .. })), "{:?}", rep.outcome);
     // The locked supports are dynamic bodies themselves, each touching only the ball: no
     // report for them (one contact each).
-    let all = two_contact_realizability(&sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, sim.world.gravity, &tribo);
+    let all = two_contact_realizability(
+        &sim.world.bodies,
+        &sim.world.colliders,
+        &sim.world.narrow_phase,
+        sim.world.gravity,
+        &tribo,
+    );
     assert_eq!(all.len(), 1);
 }
 

@@ -143,7 +143,11 @@ fn paper_sphere_up_incline_t3a() {
     let expected = t3_expected_accel();
     for dt in [1e-3, DTS[0], DTS[1]] {
         let r = sphere_up_incline(dt, Friction::Tribo);
-        assert!((r.final_accel - expected).abs() < 0.03 * expected.abs(), "dt {dt}: {} vs {expected}", r.final_accel);
+        assert!(
+            (r.final_accel - expected).abs() < 0.03 * expected.abs(),
+            "dt {dt}: {} vs {expected}",
+            r.final_accel
+        );
         // Rolling with slip at 1 s: v/(ωR) ≈ 0.491/0.2 = 2.455 (emulator), clearly > 1.
         assert!(r.slip_ratio > 2.0, "dt {dt}: v/(ωR) = {}", r.slip_ratio);
         // Stock rolls without slip (v = ωR): no roll resistance, single μ.
@@ -192,5 +196,8 @@ fn anchor_pull_back_does_not_keep_a_pile_awake() {
     let (Some(without), Some(default)) = (without, default) else {
         panic!("pile never fell asleep: without pull-back {without:?}, default {default:?}");
     };
-    assert!(default <= without + 40, "asleep at step {default} with the default pull-back, {without} without");
+    assert!(
+        default <= without + 40,
+        "asleep at step {default} with the default pull-back, {without} without"
+    );
 }

@@ -3,8 +3,8 @@
 //! exist.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tribo_rapier::rapier3d::prelude::*;
 use tribo_lab::rapier::scenarios::*;
+use tribo_rapier::rapier3d::prelude::*;
 use tribo_rapier::{Diagnostic, FrictionMaterial, ParamError, TriboRapier, TRIBO_JOINT_USER_DATA};
 
 fn tribo_joints(world: &PhysicsWorld) -> usize {
@@ -16,8 +16,15 @@ fn assert_consistent(sim: &Sim) {
     let t = sim.tribo.as_ref().unwrap();
     assert_eq!(tribo_joints(&sim.world), t.joint_count(), "joints in the world vs joints in the store");
     for c in t.contacts() {
-        let pair = sim.world.narrow_phase.contact_pair(c.collider1, c.collider2).expect("state without a narrow-phase pair");
-        assert!(pair.has_any_active_contact() || sleeping(sim, c.collider1, c.collider2), "state for an ended contact");
+        let pair = sim
+            .world
+            .narrow_phase
+            .contact_pair(c.collider1, c.collider2)
+            .expect("state without a narrow-phase pair");
+        assert!(
+            pair.has_any_active_contact() || sleeping(sim, c.collider1, c.collider2),
+            "state for an ended contact"
+        );
         if let Some(j) = c.joint {
             assert!(sim.world.impulse_joints.get(j).is_some());
         }
@@ -37,7 +44,10 @@ fn ball_on_ground() -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), 1.0 / 60.0, Friction::Tribo);
     let g = sim.add_ground(10.0);
     let (b, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_R, 0.0)).linvel(Vector::new(0.5, 0.0, 0.0)).angvel(Vector::new(0.0, 0.0, -2.5)),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, BALL_R, 0.0))
+            .linvel(Vector::new(0.5, 0.0, 0.0))
+            .angvel(Vector::new(0.0, 0.0, -2.5)),
         ColliderBuilder::ball(BALL_R).density(1000.0),
         &ball_material(),
     );
@@ -141,7 +151,9 @@ fn pile_store_matches_the_world() {
     assert_consistent(&sim);
     let t = sim.tribo.as_ref().unwrap();
     for c in t.contacts() {
-        assert!(sim.world.colliders.get(c.collider1).is_some() && sim.world.colliders.get(c.collider2).is_some());
+        assert!(
+            sim.world.colliders.get(c.collider1).is_some() && sim.world.colliders.get(c.collider2).is_some()
+        );
     }
 }
 
@@ -175,7 +187,11 @@ fn user_hooks_still_run() {
     let mut tribo = TriboRapier::new();
     let mut add = |world: &mut PhysicsWorld, x: f32, hooks: ActiveHooks| {
         let b = world.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(x, 0.2, 0.0)));
-        let c = world.colliders.insert_with_parent(ColliderBuilder::ball(0.2).active_hooks(hooks), b, &mut world.bodies);
+        let c = world.colliders.insert_with_parent(
+            ColliderBuilder::ball(0.2).active_hooks(hooks),
+            b,
+            &mut world.bodies,
+        );
         tribo.set_material(c, FrictionMaterial::new(0.6, 0.5).unwrap());
         (b, c)
     };
@@ -197,7 +213,9 @@ fn stock_material_and_unset_materials_keep_stock_friction() {
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), 1.0 / 60.0, Friction::Tribo);
     let g = sim.add_ground(10.0);
     let (_, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_R, 0.0)).linvel(Vector::new(1.0, 0.0, 0.0)),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, BALL_R, 0.0))
+            .linvel(Vector::new(1.0, 0.0, 0.0)),
         ColliderBuilder::ball(BALL_R),
         &ball_material(),
     );
@@ -231,13 +249,17 @@ fn zero_mass_body_falls_back_to_stock_without_nan() {
     let g = sim.add_ground(10.0);
     // Density 0 and no additional mass: a dynamic body with zero mass.
     let (b, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_R, 0.0)).angvel(Vector::new(0.0, 3.0, 0.0)),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, BALL_R, 0.0))
+            .angvel(Vector::new(0.0, 3.0, 0.0)),
         ColliderBuilder::ball(BALL_R).density(0.0),
         &ball_material(),
     );
     // And a normal ball next to it.
     let (b2, _) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(2.0, BALL_R, 0.0)).linvel(Vector::new(1.0, 0.0, 0.0)),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(2.0, BALL_R, 0.0))
+            .linvel(Vector::new(1.0, 0.0, 0.0)),
         ColliderBuilder::ball(BALL_R).density(1000.0),
         &ball_material(),
     );
@@ -245,7 +267,10 @@ fn zero_mass_body_falls_back_to_stock_without_nan() {
         sim.step();
         for h in [b, b2] {
             let rb = sim.body(h);
-            assert!(rb.translation().is_finite() && rb.linvel().is_finite() && rb.angvel().is_finite(), "NaN in the simulation");
+            assert!(
+                rb.translation().is_finite() && rb.linvel().is_finite() && rb.angvel().is_finite(),
+                "NaN in the simulation"
+            );
         }
     }
     let t = sim.tribo.as_mut().unwrap();
@@ -260,7 +285,8 @@ fn zero_mass_body_falls_back_to_stock_without_nan() {
 #[test]
 fn settings_are_sanitised() {
     use tribo_rapier::Settings;
-    let t = TriboRapier::with_settings(Settings { slip_speed: f32::NAN, anchor_gain: 3.0, motor_damping: -1.0 });
+    let t =
+        TriboRapier::with_settings(Settings { slip_speed: f32::NAN, anchor_gain: 3.0, motor_damping: -1.0 });
     let d = Settings::default();
     assert_eq!(t.settings().slip_speed, d.slip_speed);
     assert_eq!(t.settings().anchor_gain, 1.0);
@@ -278,26 +304,46 @@ fn motors_of_fixed_bodies_use_the_anchor_and_follow_type_changes() {
         let floor_body = fixed_body.then(|| {
             // Translated and turned about the vertical, so a frame expressed in the wrong body
             // would show.
-            sim.world.bodies.insert(RigidBodyBuilder::fixed().translation(Vector::new(3.0, -0.5, -2.0)).rotation(Vector::new(0.0, 0.7, 0.0)))
+            sim.world.bodies.insert(
+                RigidBodyBuilder::fixed()
+                    .translation(Vector::new(3.0, -0.5, -2.0))
+                    .rotation(Vector::new(0.0, 0.7, 0.0)),
+            )
         });
         let floor = match floor_body {
-            Some(fb) => sim.world.colliders.insert_with_parent(ColliderBuilder::cuboid(100.0, 0.5, 100.0), fb, &mut sim.world.bodies),
+            Some(fb) => sim.world.colliders.insert_with_parent(
+                ColliderBuilder::cuboid(100.0, 0.5, 100.0),
+                fb,
+                &mut sim.world.bodies,
+            ),
             None => sim.add_ground(100.0),
         };
         let (b, c) = sim.add_dynamic(
-            RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_R, 0.0)).linvel(Vector::new(2.0, 0.0, 0.0)).angvel(Vector::new(0.0, 0.0, -2.0 / BALL_R)),
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(0.0, BALL_R, 0.0))
+                .linvel(Vector::new(2.0, 0.0, 0.0))
+                .angvel(Vector::new(0.0, 0.0, -2.0 / BALL_R)),
             ColliderBuilder::ball(BALL_R).density(1000.0),
             &ball_material(),
         );
         for _ in 0..30 {
             sim.step();
         }
-        let joint = sim.tribo.as_ref().unwrap().contact(floor, c).and_then(|i| i.joint).expect("a rolling ball has a roll motor");
+        let joint = sim
+            .tribo
+            .as_ref()
+            .unwrap()
+            .contact(floor, c)
+            .and_then(|i| i.joint)
+            .expect("a rolling ball has a roll motor");
         let j = sim.world.impulse_joints.get(joint).expect("joint");
         let other = if j.body1() == b { j.body2() } else { j.body1() };
         assert!(j.body1() == b || j.body2() == b);
         assert!(Some(other) != floor_body, "motor attached to the fixed floor body");
-        assert!(sim.world.bodies[other].is_fixed() && sim.world.bodies[other].colliders().is_empty(), "motor not on the hidden anchor");
+        assert!(
+            sim.world.bodies[other].is_fixed() && sim.world.bodies[other].colliders().is_empty(),
+            "motor not on the hidden anchor"
+        );
         if let Some(fb) = floor_body {
             assert_eq!(sim.world.impulse_joints.attached_joints(fb).count(), 0);
         }
@@ -312,7 +358,10 @@ fn motors_of_fixed_bodies_use_the_anchor_and_follow_type_changes() {
     };
     let (.., x_parentless) = run(false);
     let (mut sim, floor_body, floor, b, c, x_fixed) = run(true);
-    assert!((x_fixed - x_parentless).abs() < 1e-3, "stopping point {x_fixed} on a fixed-body floor vs {x_parentless} on a parentless one");
+    assert!(
+        (x_fixed - x_parentless).abs() < 1e-3,
+        "stopping point {x_fixed} on a fixed-body floor vs {x_parentless} on a parentless one"
+    );
     // The floor body becomes kinematic: the motor moves to it.
     let fb = floor_body.unwrap();
     sim.world.bodies[fb].set_body_type(RigidBodyType::KinematicPositionBased, true);
@@ -323,6 +372,9 @@ fn motors_of_fixed_bodies_use_the_anchor_and_follow_type_changes() {
     }
     let joint = sim.tribo.as_ref().unwrap().contact(floor, c).and_then(|i| i.joint).expect("roll motor");
     let j = sim.world.impulse_joints.get(joint).expect("joint");
-    assert!((j.body1() == fb && j.body2() == b) || (j.body1() == b && j.body2() == fb), "motor not re-attached to the kinematic floor");
+    assert!(
+        (j.body1() == fb && j.body2() == b) || (j.body1() == b && j.body2() == fb),
+        "motor not re-attached to the kinematic floor"
+    );
     assert_consistent(&sim);
 }

@@ -26,7 +26,8 @@ fn verdicts_match_spec_table() {
     assert_eq!(transitions(&eval("0.3 0.1 0.3 -0.2")), vec!["RS"]);
     assert_eq!(transitions(&eval("0.3 -0.124 0.434 0")), vec!["RS"]);
     // Fixed key order.
-    assert!(eval_trough_line("  0.3\t0.2 0.1 0.3 ", 1).starts_with("{\"realizable\":true,\"transitions\":[],\"margin\":"));
+    assert!(eval_trough_line("  0.3\t0.2 0.1 0.3 ", 1)
+        .starts_with("{\"realizable\":true,\"transitions\":[],\"margin\":"));
 }
 
 #[test]
@@ -50,7 +51,9 @@ fn margin_sign_matches_verdict() {
 
 #[test]
 fn malformed_lines_give_error_objects() {
-    for bad in ["", "foo", "0.3 1 2", "0.3 1 2 3 4", "0.3 nan 0 0", "0.3 inf 0 0", "-0.1 0 0 0", "0.3 0x1 0 0"] {
+    for bad in
+        ["", "foo", "0.3 1 2", "0.3 1 2 3 4", "0.3 nan 0 0", "0.3 inf 0 0", "-0.1 0 0 0", "0.3 0x1 0 0"]
+    {
         let v = eval(bad);
         assert!(v["error"].is_string(), "{bad:?}: {v}");
         assert_eq!(v["line"], Value::from(7));

@@ -3,10 +3,10 @@
 //! and the numbers of the tables of the model notes.
 
 use std::f64::consts::{PI, SQRT_2};
-use tribo_lab::realizability::trough::{max_acceleration, mz1, mz2, mz3, to_paper_coords, Trough};
 use tribo::realizability::Status;
 use tribo::realizability::{Transition, TwoContactProblem};
 use tribo::DVec3;
+use tribo_lab::realizability::trough::{max_acceleration, mz1, mz2, mz3, to_paper_coords, Trough};
 
 const G: f64 = 9.81;
 
@@ -98,7 +98,8 @@ fn b3_one_point_slip_limits() {
 fn b4_ss_limit_field() {
     let mut rng = Rng(0xdead_beef_1234_5678);
     for _ in 0..300 {
-        let t = Trough::new(rng.range(0.05, 0.9), rng.range(0.1, 1.0)).with_mass_radius(rng.range(0.1, 5.0), rng.range(0.05, 2.0));
+        let t = Trough::new(rng.range(0.05, 0.9), rng.range(0.1, 1.0))
+            .with_mass_radius(rng.range(0.1, 5.0), rng.range(0.05, 2.0));
         let m = [rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-0.9, 0.9)];
         let pb = t.problem(m);
         let d = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)).normalize();
@@ -125,12 +126,61 @@ struct Row5 {
 #[test]
 fn b5_limit_direction_table() {
     let rows = [
-        Row5 { m: [0.2, 0.1, 0.3], rs: true, sr: true, dirs: &[([-0.98913, 0.064314, 0.132235], -0.118206), ([0.46025, -0.054958, -0.886087], -2.324521)], realizable: true },
-        Row5 { m: [-0.3, 0.2, -0.4], rs: true, sr: true, dirs: &[([-0.450744, -0.418402, 0.788524], -2.826577), ([0.569453, 0.404982, -0.715341], -0.234686)], realizable: true },
-        Row5 { m: [0.5, -0.5, 0.2], rs: true, sr: false, dirs: &[([-0.934769, -0.313107, 0.167841], 0.099782), ([0.697498, 0.650248, -0.301121], -3.664254)], realizable: false },
-        Row5 { m: [0.0, 0.0, 0.5], rs: true, sr: true, dirs: &[([0.0, 0.0, 1.0], -0.126147), ([0.0, 0.0, -1.0], -2.626147)], realizable: true },
-        Row5 { m: [0.0, 0.0, 0.6], rs: true, sr: true, dirs: &[([0.0, 0.0, 1.0], 0.123853), ([0.0, 0.0, -1.0], -2.876147)], realizable: false },
-        Row5 { m: [0.1, 0.3, -0.2], rs: false, sr: true, dirs: &[([-0.002162, -0.690446, 0.723381], -2.368776), ([0.987234, 0.083792, -0.135451], -1.713920), ([-0.023037, -0.957534, -0.287399], -1.527464)], realizable: false },
+        Row5 {
+            m: [0.2, 0.1, 0.3],
+            rs: true,
+            sr: true,
+            dirs: &[
+                ([-0.98913, 0.064314, 0.132235], -0.118206),
+                ([0.46025, -0.054958, -0.886087], -2.324521),
+            ],
+            realizable: true,
+        },
+        Row5 {
+            m: [-0.3, 0.2, -0.4],
+            rs: true,
+            sr: true,
+            dirs: &[
+                ([-0.450744, -0.418402, 0.788524], -2.826577),
+                ([0.569453, 0.404982, -0.715341], -0.234686),
+            ],
+            realizable: true,
+        },
+        Row5 {
+            m: [0.5, -0.5, 0.2],
+            rs: true,
+            sr: false,
+            dirs: &[
+                ([-0.934769, -0.313107, 0.167841], 0.099782),
+                ([0.697498, 0.650248, -0.301121], -3.664254),
+            ],
+            realizable: false,
+        },
+        Row5 {
+            m: [0.0, 0.0, 0.5],
+            rs: true,
+            sr: true,
+            dirs: &[([0.0, 0.0, 1.0], -0.126147), ([0.0, 0.0, -1.0], -2.626147)],
+            realizable: true,
+        },
+        Row5 {
+            m: [0.0, 0.0, 0.6],
+            rs: true,
+            sr: true,
+            dirs: &[([0.0, 0.0, 1.0], 0.123853), ([0.0, 0.0, -1.0], -2.876147)],
+            realizable: false,
+        },
+        Row5 {
+            m: [0.1, 0.3, -0.2],
+            rs: false,
+            sr: true,
+            dirs: &[
+                ([-0.002162, -0.690446, 0.723381], -2.368776),
+                ([0.987234, 0.083792, -0.135451], -1.713920),
+                ([-0.023037, -0.957534, -0.287399], -1.527464),
+            ],
+            realizable: false,
+        },
     ];
     let t = Trough::new(0.3, 0.4);
     for row in rows.iter() {
@@ -141,7 +191,11 @@ fn b5_limit_direction_table() {
         assert_eq!(r.ss.directions.len(), row.dirs.len(), "{:?}", row.m);
         for (d, rt) in row.dirs {
             let want = DVec3::from_array(*d);
-            let found = r.ss.directions.iter().map(|x| to_paper_coords(x.d, x.r)).find(|(dp, _)| (*dp - want).length() < 2e-6);
+            let found =
+                r.ss.directions
+                    .iter()
+                    .map(|x| to_paper_coords(x.d, x.r))
+                    .find(|(dp, _)| (*dp - want).length() < 2e-6);
             let (_, rp) = found.unwrap_or_else(|| panic!("direction {d:?} not found for {:?}", row.m));
             assert!((rp * SQRT_2 / G - rt).abs() < 2e-6, "{:?}: R̃ {} vs {}", row.m, rp * SQRT_2 / G, rt);
         }
@@ -156,7 +210,8 @@ fn b5_limit_direction_table() {
     let r = report(&t, [0.0, 0.0, 0.0]);
     assert_eq!(r.ss.directions.len(), 6);
     let (mu, j) = (0.3f64, 0.4f64);
-    let mut rts: Vec<f64> = r.ss.directions.iter().map(|x| to_paper_coords(x.d, x.r).1 * SQRT_2 / G).collect();
+    let mut rts: Vec<f64> =
+        r.ss.directions.iter().map(|x| to_paper_coords(x.d, x.r).1 * SQRT_2 / G).collect();
     rts.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let pole = -2.0 * mu / ((1.0 + mu * mu) * j);
     let arc_pp = -SQRT_2 * mu * (1.0 + 2.0 * j) / j;
@@ -166,7 +221,11 @@ fn b5_limit_direction_table() {
     for (a, b) in rts.iter().zip(want.iter()) {
         assert!((a - b).abs() < 1e-9, "{rts:?} vs {want:?}");
     }
-    assert!((pole + 1.376147).abs() < 1e-6 && (arc_pp + 1.909188).abs() < 1e-6 && (arc_pm + 1.060660).abs() < 1e-6);
+    assert!(
+        (pole + 1.376147).abs() < 1e-6
+            && (arc_pp + 1.909188).abs() < 1e-6
+            && (arc_pm + 1.060660).abs() < 1e-6
+    );
 }
 
 /// B6: tetrahedron vertices (docs/realizability.md §4.4): points scaled toward (0, 0, m_z) by 0.999 pass the
@@ -231,9 +290,19 @@ fn slice_corners(mu: f64, j: f64, mz: f64) -> [[f64; 2]; 4] {
 #[test]
 fn b7_special_values() {
     // Model-notes numbers for the formulas.
-    assert!((mz1(0.3) - 0.1651376).abs() < 1e-7 && (mz2(0.3) - 0.4431818).abs() < 1e-7 && (mz3(0.3) - 0.5504587).abs() < 1e-7);
-    assert!((mz1(0.5) - 0.4).abs() < 1e-12 && (mz2(0.5) - 0.75).abs() < 1e-12 && (mz3(0.5) - 0.8).abs() < 1e-12);
-    assert!((mz1(0.6) - 0.5294118).abs() < 1e-7 && (mz2(0.6) - 0.8571429).abs() < 1e-7 && (mz3(0.6) - 0.8823529).abs() < 1e-7);
+    assert!(
+        (mz1(0.3) - 0.1651376).abs() < 1e-7
+            && (mz2(0.3) - 0.4431818).abs() < 1e-7
+            && (mz3(0.3) - 0.5504587).abs() < 1e-7
+    );
+    assert!(
+        (mz1(0.5) - 0.4).abs() < 1e-12 && (mz2(0.5) - 0.75).abs() < 1e-12 && (mz3(0.5) - 0.8).abs() < 1e-12
+    );
+    assert!(
+        (mz1(0.6) - 0.5294118).abs() < 1e-7
+            && (mz2(0.6) - 0.8571429).abs() < 1e-7
+            && (mz3(0.6) - 0.8823529).abs() < 1e-7
+    );
     for (mu, j) in [(0.3, 0.4), (0.5, 2.0 / 3.0), (0.6, 0.4), (0.3, 0.1)] {
         let t = Trough::new(mu, j);
         let z1 = mz1(mu);
@@ -248,7 +317,11 @@ fn b7_special_values() {
                 for c in slice_corners(mu, j, sgn * mz) {
                     let m = [0.999 * c[0], 0.999 * c[1], sgn * mz];
                     let r = report(&t, m);
-                    assert!(!r.realizable && r.transitions.contains(&Transition::SS), "μ={mu} j={j} corner {m:?}: {:?}", r.transitions);
+                    assert!(
+                        !r.realizable && r.transitions.contains(&Transition::SS),
+                        "μ={mu} j={j} corner {m:?}: {:?}",
+                        r.transitions
+                    );
                 }
             }
         }
@@ -270,7 +343,7 @@ fn b7_special_values() {
     let t = Trough::new(mu, j);
     let count = |mz: f64, sr_face: bool| -> (usize, usize) {
         let c = slice_corners(mu, j, mz); // order (sa,sb) = (+,+), (+,−), (−,+), (−,−)
-        // SR faces: sb fixed (corners sharing sb); RS faces: sa fixed.
+                                          // SR faces: sb fixed (corners sharing sb); RS faces: sa fixed.
         let faces = if sr_face { [(0, 2), (1, 3)] } else { [(0, 1), (2, 3)] };
         let mut counts = (0, 0);
         for (fi, (a, b)) in faces.into_iter().enumerate() {
@@ -313,7 +386,17 @@ fn b7_special_values() {
 fn b8_max_acceleration() {
     let (mu, j) = (0.3, 0.4);
     let t = Trough::new(mu, j);
-    for (mz, ok) in [(0.0, true), (0.1, true), (-0.1, true), (0.16, true), (-0.16, true), (0.17, false), (-0.17, false), (0.2, false), (-0.2, false)] {
+    for (mz, ok) in [
+        (0.0, true),
+        (0.1, true),
+        (-0.1, true),
+        (0.16, true),
+        (-0.16, true),
+        (0.17, false),
+        (-0.17, false),
+        (0.2, false),
+        (-0.2, false),
+    ] {
         let m = [0.999 * (mu * (1.0 + 2.0 * j) - mu * mz), 0.999 * (-mu * (1.0 + 2.0 * j) - mu * mz), mz];
         let r = report(&t, m);
         assert_eq!(r.realizable, ok, "m_z = {mz}");
@@ -448,7 +531,11 @@ fn boundary_surface_points() {
     for _ in 0..300 {
         let t = Trough::new(rng.range(0.1, 0.8), rng.range(0.1, 1.0));
         let upper = rng.next() < 0.5;
-        let (pp, pm) = if upper { (rng.range(0.05, PI - 0.05), rng.range(0.05, PI - 0.05)) } else { (rng.range(PI + 0.05, 2.0 * PI - 0.05), rng.range(PI + 0.05, 2.0 * PI - 0.05)) };
+        let (pp, pm) = if upper {
+            (rng.range(0.05, PI - 0.05), rng.range(0.05, PI - 0.05))
+        } else {
+            (rng.range(PI + 0.05, 2.0 * PI - 0.05), rng.range(PI + 0.05, 2.0 * PI - 0.05))
+        };
         let m = t.boundary_surface(pp, pm);
         // Direction in (u1⁺, u1⁻, u2) (docs/realizability.md §3.5 parametrisation), then in (u1⁺, u1⁻, u_a).
         let s = if pp.sin() > 0.0 { 1.0 } else { -1.0 };

@@ -3,18 +3,19 @@
 //! completeness of the SS limit-direction scan against a dense sphere search, invariances and
 //! the force-based relations G1–G4.
 
-use nalgebra::{DMatrix, DVector};
-use tribo::realizability::{Options, Status};
-use tribo::realizability::{ContactSpec, RealizabilityError, Transition, TwoContactProblem};
-use tribo::{DQuat, DVec3};
 use glam::DMat3;
+use nalgebra::{DMatrix, DVector};
+use tribo::realizability::{ContactSpec, RealizabilityError, Transition, TwoContactProblem};
+use tribo::realizability::{Options, Status};
+use tribo::{DQuat, DVec3};
 
 mod common;
 use common::Rng;
 
 fn sym_psd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
     let r = DMat3::from_quat(rng.rot());
-    r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi))) * r.transpose()
+    r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi)))
+        * r.transpose()
 }
 
 fn tangent_q(rng: &mut Rng, n: DVec3) -> DMat3 {
@@ -36,8 +37,10 @@ fn random_body(rng: &mut Rng) -> TwoContactProblem {
     let cp = ContactSpec::new(pp, np, rng.range(0.1, 0.8)).with_curvature_radius(tangent_q(rng, np));
     let cm = ContactSpec::new(pm, nm, rng.range(0.1, 0.8)).with_curvature_radius(tangent_q(rng, nm));
     let g = 9.81;
-    let force = DVec3::new(0.0, 0.0, -mass * g) + DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * (0.4 * mass * g);
-    let torque = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * (0.3 * mass * g * half);
+    let force = DVec3::new(0.0, 0.0, -mass * g)
+        + DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * (0.4 * mass * g);
+    let torque = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0))
+        * (0.3 * mass * g * half);
     TwoContactProblem::new(mass, inertia, com, [cp, cm], force, torque).with_spin(rng.range(-3.0, 3.0))
 }
 
@@ -267,11 +270,18 @@ fn matches_literal_newton_euler_solves() {
             let (f, n) = lit.ss(d);
             let (f2, n2) = pb.ss_limit_field(d).unwrap().unwrap();
             assert!((f - f2).length() < 1e-9 * scale, "{f:?} {f2:?}");
-            assert!((n[0] - n2[0]).abs() < 1e-9 * pb.mass * scale && (n[1] - n2[1]).abs() < 1e-9 * pb.mass * scale);
+            assert!(
+                (n[0] - n2[0]).abs() < 1e-9 * pb.mass * scale
+                    && (n[1] - n2[1]).abs() < 1e-9 * pb.mass * scale
+            );
         }
         for ld in &rep.ss.directions {
             let (f, _) = lit.ss(ld.d);
-            assert!((f - ld.d * ld.r).length() < 1e-7 * scale, "not a limit direction: {f:?} vs R d = {:?}", ld.d * ld.r);
+            assert!(
+                (f - ld.d * ld.r).length() < 1e-7 * scale,
+                "not a limit direction: {f:?} vs R d = {:?}",
+                ld.d * ld.r
+            );
             // a·v̇⁺ = a·v̇⁻ at Σ# (shared u̇_a).
         }
     }
@@ -329,8 +339,14 @@ fn dense_roots(pb: &TwoContactProblem, n: usize) -> Vec<(DVec3, f64)> {
             };
             let Some(r0) = res(d) else { break };
             let eps = 1e-7;
-            let (Some(r1), Some(r2)) = (res((d + b1 * eps).normalize()), res((d + b2 * eps).normalize())) else { break };
-            let jm = [[(r1[0] - r0[0]) / eps, (r2[0] - r0[0]) / eps], [(r1[1] - r0[1]) / eps, (r2[1] - r0[1]) / eps]];
+            let (Some(r1), Some(r2)) = (res((d + b1 * eps).normalize()), res((d + b2 * eps).normalize()))
+            else {
+                break;
+            };
+            let jm = [
+                [(r1[0] - r0[0]) / eps, (r2[0] - r0[0]) / eps],
+                [(r1[1] - r0[1]) / eps, (r2[1] - r0[1]) / eps],
+            ];
             let det = jm[0][0] * jm[1][1] - jm[0][1] * jm[1][0];
             if det == 0.0 {
                 break;
@@ -346,8 +362,12 @@ fn dense_roots(pb: &TwoContactProblem, n: usize) -> Vec<(DVec3, f64)> {
         }
         if let Some((f, _)) = field(d) {
             let h = f - d * f.dot(d);
-            let excluded = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y].iter().any(|e| (d - *e).length() < 1e-4);
-            if h.length() <= 1e-9 * f.length().max(1.0) && !excluded && !roots.iter().any(|(x, _)| (*x - d).length() < 1e-6) {
+            let excluded =
+                [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y].iter().any(|e| (d - *e).length() < 1e-4);
+            if h.length() <= 1e-9 * f.length().max(1.0)
+                && !excluded
+                && !roots.iter().any(|(x, _)| (*x - d).length() < 1e-6)
+            {
                 roots.push((d, f.dot(d)));
             }
         }
@@ -362,7 +382,8 @@ fn ss_scan_matches_dense_sphere_search() {
     let mut rng = Rng(0x7777_8888_9999_aaaa);
     let mut compared = 0;
     let mut total_roots = 0;
-    let nrep: usize = std::env::var("TRIBO_STRESS").ok().and_then(|s| s.parse().ok()).map(|n: usize| n / 20).unwrap_or(25);
+    let nrep: usize =
+        std::env::var("TRIBO_STRESS").ok().and_then(|s| s.parse().ok()).map(|n: usize| n / 20).unwrap_or(25);
     for _ in 0..nrep {
         let pb = random_body(&mut rng);
         let rep = pb.realizability().unwrap();
@@ -374,7 +395,9 @@ fn ss_scan_matches_dense_sphere_search() {
         total_roots += dense.len();
         for (d, r) in &dense {
             let hit = rep.ss.directions.iter().find(|x| (x.d - *d).length() < 1e-5);
-            let hit = hit.unwrap_or_else(|| panic!("dense root {d:?} (R={r}) missed; scan found {:?}", rep.ss.directions));
+            let hit = hit.unwrap_or_else(|| {
+                panic!("dense root {d:?} (R={r}) missed; scan found {:?}", rep.ss.directions)
+            });
             assert!((hit.r - r).abs() < 1e-7 * rep.accel_ref);
         }
         for x in &rep.ss.directions {
@@ -384,12 +407,19 @@ fn ss_scan_matches_dense_sphere_search() {
                 let (f, _) = pb.ss_limit_field(x.d).unwrap().unwrap();
                 let h = f - x.d * f.dot(x.d);
                 assert!(h.length() < 1e-8 * rep.accel_ref, "scan root {:?} not in dense set {dense:?}", x.d);
-                let near_e = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y].iter().map(|e| (x.d - *e).length()).fold(f64::INFINITY, f64::min);
+                let near_e = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y]
+                    .iter()
+                    .map(|e| (x.d - *e).length())
+                    .fold(f64::INFINITY, f64::min);
                 assert!(near_e < 0.1, "scan-only root far from the excluded points: {:?}", x.d);
             }
         }
         // A much finer scan gives the same set.
-        let fine = pb.clone().with_options(Options { scan_samples: 2048, ..Options::default() }).realizability().unwrap();
+        let fine = pb
+            .clone()
+            .with_options(Options { scan_samples: 2048, ..Options::default() })
+            .realizability()
+            .unwrap();
         assert_eq!(fine.ss.directions.len(), rep.ss.directions.len());
     }
     assert!(compared >= 10 && total_roots >= 2 * compared, "{compared} {total_roots}");
@@ -451,7 +481,10 @@ fn g4_spin_sweep_is_continuous() {
             }
             let m = r.rs.margin.min(r.sr.margin).min(r.ss.margin);
             if let Some(p) = prev {
-                assert!((m - p).abs() < 0.05 * r.accel_ref + 0.5 * (p.abs()).min(m.abs()) * 0.0 + 0.2, "jump {p} → {m} at Ω_a = {w}");
+                assert!(
+                    (m - p).abs() < 0.05 * r.accel_ref + 0.5 * (p.abs()).min(m.abs()) * 0.0 + 0.2,
+                    "jump {p} → {m} at Ω_a = {w}"
+                );
             }
             prev = Some(m);
         }
@@ -484,7 +517,15 @@ fn frame_invariance_and_contact_swap() {
         assert!((s.rs.margin - rep.sr.margin).abs() < 1e-9 * rep.accel_ref);
         assert!((s.sr.margin - rep.rs.margin).abs() < 1e-9 * rep.accel_ref);
         if s.ss.directions.len() != rep.ss.directions.len() {
-            eprintln!("ORIG {:#?}\nSWAP {:#?}\n{:?} {:?}\nDENSE {:?}\nDENSE SWAP {:?}", rep.ss.directions, s.ss.directions, rep.ss.boundary_roots, s.ss.boundary_roots, dense_roots(&pb, 6000), dense_roots(&sw, 6000));
+            eprintln!(
+                "ORIG {:#?}\nSWAP {:#?}\n{:?} {:?}\nDENSE {:?}\nDENSE SWAP {:?}",
+                rep.ss.directions,
+                s.ss.directions,
+                rep.ss.boundary_roots,
+                s.ss.boundary_roots,
+                dense_roots(&pb, 6000),
+                dense_roots(&sw, 6000)
+            );
         }
         assert_eq!(s.ss.directions.len(), rep.ss.directions.len());
         let mut ra: Vec<f64> = rep.ss.directions.iter().map(|x| x.r).collect();

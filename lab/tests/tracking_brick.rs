@@ -2,8 +2,8 @@
 //!
 //! m = 1 kg, μs = 0.25, μk = 0.2, K_E = 1e5, N = m g cos α, g = 9.8, Δt = 1e-4, 1 s.
 
-use tribo_lab::tracking::experiments::{brick, mean_acceleration, G};
 use tribo::tracking::{Damping, Mode};
+use tribo_lab::tracking::experiments::{brick, mean_acceleration, G};
 
 fn critical() -> Damping {
     // K_D = 2√(m K_E) = 632.456 (docs/tracking.md T1 setup, eq. 1c).

@@ -3,8 +3,8 @@
 //! Disk = sphere R = 0.2, m = 5, isotropic I = 0.1, v0 = 5 m/s, K_E = 1e5, μs = 0.25, μk = 0.2,
 //! K_R = 1600 (explicit, docs/tracking.md §8 item 10), thresholds (2c) for a plane, critical damping.
 
-use tribo_lab::tracking::experiments::{disk, disk_analytic, disk_legacy, DISK_R};
 use tribo::tracking::Mode;
+use tribo_lab::tracking::experiments::{disk, disk_analytic, disk_legacy, DISK_R};
 
 mod common;
 use common::rel;

@@ -7,8 +7,8 @@
 //! (< 1 % of the released mg(c − a) = 14.7 J) is therefore applied to the friction-relevant
 //! motion (rotation and horizontal translation); the bounce is checked not to grow.
 
-use tribo_lab::tracking::experiments::{ellipsoid_fall, FallSample, G};
 use tribo::tracking::Mode;
+use tribo_lab::tracking::experiments::{ellipsoid_fall, FallSample, G};
 
 fn at(s: &[FallSample], t: f64) -> &FallSample {
     s.iter().find(|x| (x.t - t).abs() < 1e-9).unwrap()
@@ -17,7 +17,10 @@ fn at(s: &[FallSample], t: f64) -> &FallSample {
 #[test]
 fn t6_ellipsoid_falls_over_and_rests_flat() {
     let s = ellipsoid_fall(5.0).unwrap();
-    assert!(s.iter().all(|x| x.height.is_finite() && x.axis_z.is_finite() && x.kinetic_energy.is_finite()), "NaN");
+    assert!(
+        s.iter().all(|x| x.height.is_finite() && x.axis_z.is_finite() && x.kinetic_energy.is_finite()),
+        "NaN"
+    );
     let released = 5.0 * G * (0.5 - 0.2);
     assert!((released - 14.7).abs() < 1e-12);
     // The friction at the base tips the body forward (+y, the direction of v_y = 0.3 m/s).

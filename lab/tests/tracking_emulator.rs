@@ -3,8 +3,8 @@
 //! emulator's equations (ψ = 0, sphere arc = R|Δθ|), so whole trajectories must agree to
 //! rounding, not just the tabulated numbers.
 
-use tribo_lab::tracking::experiments::{brick, disk, sphere_incline, spinning_sphere_heuristic, DT, G};
 use tribo::tracking::Damping;
+use tribo_lab::tracking::experiments::{brick, disk, sphere_incline, spinning_sphere_heuristic, DT, G};
 
 /// `Cap` of Appendix Z: capped spring with s/k state machine (scalar).
 struct Cap {
@@ -98,7 +98,8 @@ fn assert_same(name: &str, emu: &[(f64, f64, f64)], ours: impl Iterator<Item = (
 #[test]
 fn brick_trajectories_match_emulator() {
     for (alpha, kd) in [(0.18, 2.0 * 1e5f64.sqrt()), (0.18, 0.0), (0.25, 2.0 * 1e5f64.sqrt())] {
-        let emu = run_planar(1.0, 1.0, 0.0, alpha, (0.25, 0.2), (1e5, kd), (0.0, 0.0, 0.0, 0.0), 0.0, 1.0, false);
+        let emu =
+            run_planar(1.0, 1.0, 0.0, alpha, (0.25, 0.2), (1e5, kd), (0.0, 0.0, 0.0, 0.0), 0.0, 1.0, false);
         let ours = brick(alpha, Damping::Fixed(kd), 1.0).unwrap();
         assert_same("brick", &emu, ours.samples[1..].iter().map(|s| (s.x, s.v, 0.0)), 1e-9);
     }

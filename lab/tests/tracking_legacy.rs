@@ -1,7 +1,7 @@
 //! App. A legacy baselines (docs/tracking.md §6.1): magnitudes and caps of the formulas.
 
-use tribo_lab::tracking::legacy::*;
 use tribo::DVec3;
+use tribo_lab::tracking::legacy::*;
 
 #[test]
 fn constant_roll_torque_eq_8() {

@@ -1,8 +1,8 @@
 //! T3 — sphere rolling up an incline (docs/tracking.md §7 T3; paper §4.3, Figs. 11–12, Table 2,
 //! App. D). Sphere m = 5, R = 0.2, I = 0.08; μs = 0.25, μk = 0.2, K_E = 1e5, K_R by (2b).
 
-use tribo_lab::tracking::experiments::{sphere_incline, SteadyClass, DT, G, SPHERE_I, SPHERE_R};
 use tribo::tracking::Mode;
+use tribo_lab::tracking::experiments::{sphere_incline, SteadyClass, DT, G, SPHERE_I, SPHERE_R};
 
 mod common;
 use common::rel;
@@ -42,7 +42,12 @@ fn t3a_phases_at_35_degrees() {
     assert!(s.slide == Mode::Static && s.roll == Mode::Kinetic && s.v > 0.0);
     // v/ω ≈ R up to the micro-slip of the stick spring (its oscillation, ~30 ms period, has
     // just started at 0.0487 s).
-    assert!((s.v - SPHERE_R * s.omega).abs() < 0.01, "pure rolling v/ω ≈ R: v {} Rω {}", s.v, SPHERE_R * s.omega);
+    assert!(
+        (s.v - SPHERE_R * s.omega).abs() < 0.01,
+        "pure rolling v/ω ≈ R: v {} Rω {}",
+        s.v,
+        SPHERE_R * s.omega
+    );
     // Emulator at the I→II switch: v = 0.1214, ω = 0.610.
     let sw = run.at(slide[1].0);
     assert!((sw.v - 0.1214).abs() < 1e-3 && (sw.omega - 0.610).abs() < 2e-3, "v {} ω {}", sw.v, sw.omega);
@@ -57,7 +62,12 @@ fn t3a_phases_at_35_degrees() {
     let w1 = (0.2 * n * SPHERE_R - 2.0 * 0.3 * SPHERE_R * 0.2 * n) / SPHERE_I;
     let a4 = -G * (alpha.sin() - 0.2 * alpha.cos());
     let w4 = -0.2 * n * SPHERE_R * (1.0 - 0.6) / SPHERE_I;
-    assert!(rel(a1, -7.2266) < 1e-5 && rel(w1, 8.0277) < 1e-5 && rel(a4, -4.0155) < 1e-5 && rel(w4, -8.0277) < 1e-5);
+    assert!(
+        rel(a1, -7.2266) < 1e-5
+            && rel(w1, 8.0277) < 1e-5
+            && rel(a4, -4.0155) < 1e-5
+            && rel(w4, -8.0277) < 1e-5
+    );
     let (a, w) = accel(&run, 0.01, 0.04);
     assert!(rel(a, a1) < 1e-6 && rel(w, w1) < 1e-6, "phase I: {a} {w}");
     let (a, w) = accel(&run, 0.3, 1.0);
@@ -66,7 +76,11 @@ fn t3a_phases_at_35_degrees() {
     for t in [0.01, 0.03, 0.2, 0.5, 1.0] {
         let s = run.at(t);
         assert!(rel(s.ef.abs(), 0.2 * n) < 1e-6 && rel(0.2 * n, 8.0277) < 1e-5, "E_f {} at {t}", s.ef);
-        assert!(rel(s.roll_elastic.abs(), 2.0 * 0.3 * SPHERE_R * 0.2 * n) < 1e-6, "T_E {} at {t}", s.roll_elastic);
+        assert!(
+            rel(s.roll_elastic.abs(), 2.0 * 0.3 * SPHERE_R * 0.2 * n) < 1e-6,
+            "T_E {} at {t}",
+            s.roll_elastic
+        );
     }
     // |E_f| ≤ μs N = 10.0346 at all times.
     assert!(run.samples.iter().all(|s| s.ef.abs() <= 0.25 * n * (1.0 + 1e-12)));
@@ -130,7 +144,8 @@ fn t3b_robust_steady_state_points() {
 fn t3b_classes_are_robust_to_damping_start_and_step() {
     // docs/tracking.md T3b: each robust point keeps its class under damping ∈ {½, 1}×critical,
     // v0 ∈ {0, 0.5} and Δt ∈ {1e-4, 5e-5} (checked on two points to bound the run time).
-    for (alpha, eta, class) in [(18.0, 0.3, SteadyClass::PureRolling), (25.0, 0.6, SteadyClass::PureSliding)] {
+    for (alpha, eta, class) in [(18.0, 0.3, SteadyClass::PureRolling), (25.0, 0.6, SteadyClass::PureSliding)]
+    {
         for (damp, v0, dt) in [(1.0, 0.5, 1e-4), (0.5, 0.0, 1e-4), (0.5, 0.5, 5e-5)] {
             let run = sphere_incline(alpha, eta, damp, v0, dt, 1.0).unwrap();
             assert_eq!(run.class(), class, "α = {alpha}, η_r = {eta}, damping {damp}, v0 {v0}, Δt {dt}");

@@ -1,10 +1,11 @@
 //! T4, T5, T7 — spinning bodies (docs/tracking.md §7; paper §4.4, §4.5.2, Figs. 13–14, Tables 3, 5).
 
-use tribo_lab::tracking::experiments::{
-    spinning_ellipsoid, spinning_sphere_hertz, spinning_sphere_heuristic, t7_mass, t7_material, HertzSphere, G, T7_AXES,
-};
 use tribo::tracking::{Material, Mode, SpinModel, Surface};
 use tribo::DVec3;
+use tribo_lab::tracking::experiments::{
+    spinning_ellipsoid, spinning_sphere_hertz, spinning_sphere_heuristic, t7_mass, t7_material, HertzSphere,
+    G, T7_AXES,
+};
 
 mod common;
 use common::rel;
@@ -90,10 +91,12 @@ fn t5_hertz_spinning_spheres() {
             (0.0071, 0.887),
         ),
     ];
-    for (case, (m, n, a, t_k, slope, stops, (min5, min7), (ts, ws))) in HertzSphere::CASES.iter().zip(expect) {
+    for (case, (m, n, a, t_k, slope, stops, (min5, min7), (ts, ws))) in HertzSphere::CASES.iter().zip(expect)
+    {
         // Printed to 6 decimals: half a unit of the last digit.
         assert!((case.mass() - m).abs() <= 5e-7 && (case.mass() * G - n).abs() <= 5e-6 * n.max(1.0));
-        let mat = Material::new(0.25, 0.2).unwrap().with_spin(SpinModel::hertz(case.e, case.nu).unwrap()).unwrap();
+        let mat =
+            Material::new(0.25, 0.2).unwrap().with_spin(SpinModel::hertz(case.e, case.nu).unwrap()).unwrap();
         let a_m = mat.hertz_contact_radius(m * G, 1.0 / case.r, 0.0).unwrap();
         assert!(rel(a_m, a) < 1e-5, "a {a_m} vs {a}");
         let mut statics = Vec::new();
@@ -110,7 +113,10 @@ fn t5_hertz_spinning_spheres() {
             let stop = run.first_stop().unwrap();
             assert!((stop - stop_e).abs() < 0.02, "K_E {k_e}: stop {stop} vs emulator {stop_e}");
             if k_e == 5e5 {
-                assert!((t_slip - ts).abs() < 1e-3 && (w_slip - ws).abs() < 2e-3, "slip at {t_slip} ω {w_slip}");
+                assert!(
+                    (t_slip - ts).abs() < 1e-3 && (w_slip - ws).abs() < 2e-3,
+                    "slip at {t_slip} ω {w_slip}"
+                );
                 assert!(rel(run.min_omega(), min5) < 0.05, "min ω {}", run.min_omega());
             }
             if k_e == 1e7 {
@@ -140,8 +146,24 @@ fn t7_table5_parameters() {
     let r_s = (a * b * c).cbrt();
     let rows = [
         ("sphere", 1.0 / r_s, 36.84, 8.47347e-5, 1.7950e-2, 3.8756e-3, 6.9567e-5),
-        ("flat", e.mean_curvature(DVec3::new(-a, 0.0, 0.0)), 29.0, 9.17705e-5, 2.1055e-2, 3.5785e-3, 7.5344e-5),
-        ("upright", e.mean_curvature(DVec3::new(0.0, 0.0, -c)), 125.0, 5.63896e-5, 7.9495e-3, 5.8238e-3, 4.6296e-5),
+        (
+            "flat",
+            e.mean_curvature(DVec3::new(-a, 0.0, 0.0)),
+            29.0,
+            9.17705e-5,
+            2.1055e-2,
+            3.5785e-3,
+            7.5344e-5,
+        ),
+        (
+            "upright",
+            e.mean_curvature(DVec3::new(0.0, 0.0, -c)),
+            125.0,
+            5.63896e-5,
+            7.9495e-3,
+            5.8238e-3,
+            4.6296e-5,
+        ),
     ];
     for (name, kmean, k_e, a_e, kpsi_e, ss_e, mmax_e) in rows {
         assert!((kmean - k_e).abs() < 0.005, "{name}: 𝒦 {kmean}");
@@ -160,7 +182,8 @@ fn t7_table5_parameters() {
 fn t7_ellipsoid_spin_dynamics() {
     // docs/tracking.md T7 (emulator, N constant): upright T_k = 3.7037e-5, dω/dt = −0.3454, first ω ≤ 0
     // ≈ 2.61 s; flat T_k = 6.0275e-5, dω/dt = −0.1551, ≈ 6.12 s (±0.02 s as in T5).
-    for (upright, t_k, slope, stop_e) in [(true, 3.7037e-5, -0.3454, 2.61), (false, 6.0275e-5, -0.1551, 6.12)] {
+    for (upright, t_k, slope, stop_e) in [(true, 3.7037e-5, -0.3454, 2.61), (false, 6.0275e-5, -0.1551, 6.12)]
+    {
         let run = spinning_ellipsoid(upright, 8.0, Some(0.05)).unwrap();
         assert!(rel(run.kinetic_torque, t_k) < 1e-4, "T_k {}", run.kinetic_torque);
         let s = run.slope(0.5, stop_e - 0.3);
@@ -178,10 +201,10 @@ fn t7_free_tilting_flat_ellipsoid_needs_effective_mass_damping() {
     // effective tangential mass (0.19 kg vs 0.67 kg), so rounding noise grows into a rocking
     // oscillation with slide forces far above μs N. With the effective mass the run stays
     // quiet and stops at the T7 time (≈ 6.12 s, emulator).
-    use tribo_lab::tracking::experiments::DT;
-    use tribo_lab::tracking::sim::{NormalModel, PlaneScene, RigidBody, Shape};
     use tribo::tracking::DampingInertia;
     use tribo::DQuat;
+    use tribo_lab::tracking::experiments::DT;
+    use tribo_lab::tracking::sim::{NormalModel, PlaneScene, RigidBody, Shape};
     let (a, b, c) = T7_AXES;
     let m = t7_mass();
     let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);

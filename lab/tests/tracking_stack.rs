@@ -3,8 +3,8 @@
 //! masses (the paper prints none; the author's script: η_r = 0.35, gap 0.3R → stable at
 //! 1.57 kg, collapse at 1.58 kg, with Chrono's Hertz contact).
 
-use tribo_lab::tracking::stack::critical_top_mass;
 use tribo::tracking::Mode;
+use tribo_lab::tracking::stack::critical_top_mass;
 
 #[test]
 fn t8_critical_mass_and_failure_modes() {
@@ -37,7 +37,16 @@ fn critical_top_mass_rejects_bad_search_parameters() {
     // tol ≤ 0 would bisect forever and a reversed bracket is meaningless: both are errors,
     // returned before any simulation runs.
     use tribo_lab::tracking::sim::SimError;
-    for (bracket, tol) in [((0.5, 3.0), 0.0), ((0.5, 3.0), -1.0), ((0.5, 3.0), f64::NAN), ((3.0, 0.5), 0.02), ((0.5, f64::INFINITY), 0.02)] {
-        assert!(matches!(critical_top_mass(0.3, 0.3, 0.1, bracket, tol), Err(SimError::BadParameter { .. })), "{bracket:?} {tol}");
+    for (bracket, tol) in [
+        ((0.5, 3.0), 0.0),
+        ((0.5, 3.0), -1.0),
+        ((0.5, 3.0), f64::NAN),
+        ((3.0, 0.5), 0.02),
+        ((0.5, f64::INFINITY), 0.02),
+    ] {
+        assert!(
+            matches!(critical_top_mass(0.3, 0.3, 0.1, bracket, tol), Err(SimError::BadParameter { .. })),
+            "{bracket:?} {tol}"
+        );
     }
 }

@@ -58,7 +58,8 @@ impl HarmonicTable {
     /// (`θ = atan(ρ/R)`), with the exact law of §2.4 inside. `rho_ratio = ρ/R` must be
     /// finite and > 0; otherwise the default `κ/R` is used (documented clamp).
     pub fn compute(pressure: Pressure, rho_ratio: f64) -> Self {
-        let rho_ratio = if rho_ratio > 0.0 && rho_ratio.is_finite() { rho_ratio } else { pressure.kappa_ratio() };
+        let rho_ratio =
+            if rho_ratio > 0.0 && rho_ratio.is_finite() { rho_ratio } else { pressure.kappa_ratio() };
         let n = MAX_HARMONIC_DEGREE;
         let v = integrate(
             |th: f64| {

@@ -45,8 +45,7 @@ pub(crate) const fn g_coeffs() -> [f64; 16] {
     while k < 16 {
         let kf = k as f64;
         g[k] = (2.0 / 3.0)
-            * (a[k] * (2.0 - 2.0 * kf) / (1.0 - 2.0 * kf)
-                - a[k + 1] * (2.0 * kf + 2.0) / (2.0 * kf + 1.0));
+            * (a[k] * (2.0 - 2.0 * kf) / (1.0 - 2.0 * kf) - a[k + 1] * (2.0 * kf + 2.0) / (2.0 * kf + 1.0));
         k += 1;
     }
     g
@@ -110,8 +109,7 @@ pub(crate) const fn tau_hertz_coeffs() -> [f64; 16] {
     let mut t = [0.0; 16];
     let mut j = 2;
     while j <= 17 {
-        t[j - 2] = 0.25
-            * (3.0 * al[j] - 8.0 * al[j - 1] + 8.0 * al[j - 2] + 6.0 * be[j - 1] - 3.0 * be[j]);
+        t[j - 2] = 0.25 * (3.0 * al[j] - 8.0 * al[j - 1] + 8.0 * al[j - 2] + 6.0 * be[j - 1] - 3.0 * be[j]);
         j += 1;
     }
     t
@@ -190,10 +188,7 @@ fn hertz(s: f64, q: f64) -> (f64, f64) {
     if s <= q {
         let e = s / q;
         let e2 = e * e;
-        (
-            (3.0 * PI / 32.0) * e * (4.0 - e2),
-            (3.0 * e2 * e2 - 8.0 * e2 + 8.0) / 8.0,
-        )
+        ((3.0 * PI / 32.0) * e * (4.0 - e2), (3.0 * e2 * e2 - 8.0 * e2 + 8.0) / 8.0)
     } else if s >= 4.0 * q {
         let t = q / s;
         let m = t * t;

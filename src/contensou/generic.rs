@@ -150,7 +150,15 @@ impl<F: Fn(f64, f64) -> f64> GenericPatch<F> {
 /// exponent `m > 0` and spin weight `b > 0`. The spin enters as `â ω` with the length
 /// `a_hat > 0` (e.g. the larger semi-axis). Reduces to [`super::Model::Pade`] for a circular
 /// axisymmetric patch with `a_hat = R`.
-pub fn pade_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f64; 2], spin: f64) -> PatchLoad {
+pub fn pade_n1(
+    moments: &Moments,
+    mu: f64,
+    m: f64,
+    b: f64,
+    a_hat: f64,
+    slip: [f64; 2],
+    spin: f64,
+) -> PatchLoad {
     generic_n1(moments, mu, m, b, a_hat, slip, spin, None)
 }
 
@@ -159,12 +167,30 @@ pub fn pade_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f6
 /// `ε = smooth.eps_reg()` and `η′ = smooth.eta_prime()` (the `b` of `smooth` is not used;
 /// pass `b` explicitly). Defined everywhere, zero at rest.
 #[allow(clippy::too_many_arguments)]
-pub fn smooth_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, smooth: &Smooth, slip: [f64; 2], spin: f64) -> PatchLoad {
+pub fn smooth_n1(
+    moments: &Moments,
+    mu: f64,
+    m: f64,
+    b: f64,
+    a_hat: f64,
+    smooth: &Smooth,
+    slip: [f64; 2],
+    spin: f64,
+) -> PatchLoad {
     generic_n1(moments, mu, m, b, a_hat, slip, spin, Some(smooth))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn generic_n1(moments: &Moments, mu: f64, m: f64, b: f64, a_hat: f64, slip: [f64; 2], spin: f64, smooth: Option<&Smooth>) -> PatchLoad {
+fn generic_n1(
+    moments: &Moments,
+    mu: f64,
+    m: f64,
+    b: f64,
+    a_hat: f64,
+    slip: [f64; 2],
+    spin: f64,
+    smooth: Option<&Smooth>,
+) -> PatchLoad {
     let p = moments.p;
     if !(p > 0.0) {
         return PatchLoad::default();

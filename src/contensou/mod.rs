@@ -124,8 +124,12 @@ impl fmt::Display for ContensouError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ContensouError::InvalidRadius(v) => write!(f, "patch radius must be finite and >= 0, got {v}"),
-            ContensouError::InvalidMu(v) => write!(f, "friction coefficient must be finite and >= 0, got {v}"),
-            ContensouError::InvalidNormalForce(v) => write!(f, "normal force must be finite and >= 0, got {v}"),
+            ContensouError::InvalidMu(v) => {
+                write!(f, "friction coefficient must be finite and >= 0, got {v}")
+            }
+            ContensouError::InvalidNormalForce(v) => {
+                write!(f, "normal force must be finite and >= 0, got {v}")
+            }
             ContensouError::InvalidRho(v) => write!(f, "length rho must be finite and > 0, got {v}"),
             ContensouError::InvalidParameter(n, v) => write!(f, "invalid model parameter {n} = {v}"),
             ContensouError::InvalidHarmonicDegree(n) => write!(f, "harmonic degree must be 1..=6, got {n}"),
@@ -401,7 +405,12 @@ impl Patch {
 
     /// Hertz patch of a sphere of radius `sphere_radius` on a plane: radius from
     /// [`hertz_radius`], Hertz pressure.
-    pub fn hertz_sphere(sphere_radius: f64, e_star: f64, mu: f64, normal_force: f64) -> Result<Self, ContensouError> {
+    pub fn hertz_sphere(
+        sphere_radius: f64,
+        e_star: f64,
+        mu: f64,
+        normal_force: f64,
+    ) -> Result<Self, ContensouError> {
         let a = hertz_radius(normal_force, sphere_radius, e_star)?;
         Patch::new(a, mu, normal_force, Pressure::Hertz)
     }
@@ -639,7 +648,12 @@ impl Patch {
     /// limits sets both from these every step. At zero slip and spin (stick) this returns the
     /// pure-slide and pure-spin capacities `μP`, `μPκ` (the bounding box of the limit surface;
     /// the smooth model returns its own value, 0). Non-finite input returns an error.
-    pub fn limits(&self, model: &Model, slip_speed: f64, spin: f64) -> Result<SlideSpinLimits, ContensouError> {
+    pub fn limits(
+        &self,
+        model: &Model,
+        slip_speed: f64,
+        spin: f64,
+    ) -> Result<SlideSpinLimits, ContensouError> {
         if !slip_speed.is_finite() || !spin.is_finite() {
             return Err(ContensouError::NonFiniteInput);
         }
@@ -652,7 +666,13 @@ impl Patch {
             self.reduced(model, s, q)
         };
         let mp = self.mu * self.normal_force;
-        let ratio = if q > 0.0 { s / q } else if s > 0.0 { f64::INFINITY } else { 0.0 };
+        let ratio = if q > 0.0 {
+            s / q
+        } else if s > 0.0 {
+            f64::INFINITY
+        } else {
+            0.0
+        };
         Ok(SlideSpinLimits {
             slip_spin_ratio: ratio,
             slide_coefficient: self.mu * qq,

@@ -1,9 +1,9 @@
 //! Exact Contensou law of a circular patch: docs/contensou.md §2 (closed forms, series, robust algorithm).
 
-use std::f64::consts::PI;
 use crate::contensou::elliptic::{carlson_rd, carlson_rf, ellip_e, ellip_k, ellip_ke_agm};
 use crate::contensou::exact::{q_t_of_eps, reduced, REFERENCE_TABLE};
 use crate::contensou::Pressure::{self, Hertz, Uniform};
+use std::f64::consts::PI;
 
 fn rel(a: f64, b: f64) -> f64 {
     if b == 0.0 {
@@ -18,8 +18,15 @@ fn reference_table_rel_1e12() {
     for row in REFERENCE_TABLE {
         let (qu, tu) = q_t_of_eps(Uniform, row[0]);
         let (qh, th) = q_t_of_eps(Hertz, row[0]);
-        for (got, want, what) in [(qu, row[1], "uQ"), (tu, row[2], "uT"), (qh, row[3], "hQ"), (th, row[4], "hT")] {
-            assert!(rel(got, want) <= 1e-12, "{what} at eps={}: got {got:e} want {want:e} rel {:e}", row[0], rel(got, want));
+        for (got, want, what) in
+            [(qu, row[1], "uQ"), (tu, row[2], "uT"), (qh, row[3], "hQ"), (th, row[4], "hT")]
+        {
+            assert!(
+                rel(got, want) <= 1e-12,
+                "{what} at eps={}: got {got:e} want {want:e} rel {:e}",
+                row[0],
+                rel(got, want)
+            );
         }
     }
 }

@@ -1,10 +1,10 @@
 //! Numerical Contensou integrals (docs/contensou.md §2.7) as the oracle of the exact law (§4.4 items 2, 4),
 //! and non-axisymmetric patches.
 
-use std::f64::consts::PI;
 use crate::contensou::generic::{pade_n1, smooth_n1, GenericPatch};
 use crate::contensou::quad::integrate_scalar;
 use crate::contensou::{Model, Patch, Pressure, Smooth};
+use std::f64::consts::PI;
 
 fn uniform(r: f64, p: f64) -> impl Fn(f64, f64) -> f64 {
     move |_x, _y| p / (PI * r * r)
@@ -19,7 +19,10 @@ fn gauss_kronrod_exact_on_polynomials_and_handles_singularities() {
     // ∫₀¹ ln x = −1 (integrable endpoint singularity).
     assert!((integrate_scalar(|x| x.powi(28), 0.0, 1.0, &[], 0.0, 1e-15) - 1.0 / 29.0).abs() < 1e-15);
     assert!((integrate_scalar(|x| x.sqrt(), 0.0, 1.0, &[], 1e-15, 1e-14) - 2.0 / 3.0).abs() < 1e-13);
-    assert!((integrate_scalar(|x| if x > 0.0 { x.ln() } else { 0.0 }, 0.0, 1.0, &[], 1e-14, 1e-13) + 1.0).abs() < 1e-12);
+    assert!(
+        (integrate_scalar(|x| if x > 0.0 { x.ln() } else { 0.0 }, 0.0, 1.0, &[], 1e-14, 1e-13) + 1.0).abs()
+            < 1e-12
+    );
 }
 
 #[test]
@@ -35,15 +38,29 @@ fn exact_law_matches_2d_quadrature() {
                 let slip = [speed * 0.8, -speed * 0.6];
                 let exact = patch.resultant(&Model::Exact, slip, w).unwrap();
                 let (num, p) = match pres {
-                    Pressure::Uniform => GenericPatch::new(r, r, uniform(r, pn)).unwrap().resultant(mu, slip, w).unwrap(),
-                    Pressure::Hertz => GenericPatch::new(r, r, hertz(r, pn)).unwrap().resultant(mu, slip, w).unwrap(),
+                    Pressure::Uniform => {
+                        GenericPatch::new(r, r, uniform(r, pn)).unwrap().resultant(mu, slip, w).unwrap()
+                    }
+                    Pressure::Hertz => {
+                        GenericPatch::new(r, r, hertz(r, pn)).unwrap().resultant(mu, slip, w).unwrap()
+                    }
                 };
                 assert!(((p - pn) / pn).abs() < 1e-9, "P = {p}");
                 let fm = exact.force[0].hypot(exact.force[1]);
                 for i in 0..2 {
-                    assert!((num.force[i] - exact.force[i]).abs() <= 1e-9 * fm, "{pres:?} ε={eps} Q{i}: {} vs {}", num.force[i], exact.force[i]);
+                    assert!(
+                        (num.force[i] - exact.force[i]).abs() <= 1e-9 * fm,
+                        "{pres:?} ε={eps} Q{i}: {} vs {}",
+                        num.force[i],
+                        exact.force[i]
+                    );
                 }
-                assert!(((num.torque - exact.torque) / exact.torque).abs() < 1e-9, "{pres:?} ε={eps} T: {} vs {}", num.torque, exact.torque);
+                assert!(
+                    ((num.torque - exact.torque) / exact.torque).abs() < 1e-9,
+                    "{pres:?} ε={eps} T: {} vs {}",
+                    num.torque,
+                    exact.torque
+                );
             }
         }
     }
@@ -65,7 +82,10 @@ fn non_axisymmetric_patch_pure_motions_reduce_to_moments() {
     // docs/contensou.md §2.7: pure +x slide Q = (−μP, 0), T = +μ∬p y; pure +y slide T = −μ∬p x;
     // pure spin Q = (μ∬p y/r, −μ∬p x/r), T = −μ∬p r. Elliptical patch, tilted linear pressure.
     let (a, b) = (0.4, 0.25);
-    let p = |x: f64, y: f64| 10.0 * (1.0 + 0.8 * x / a - 0.5 * y / b).max(0.0) * (1.0 - (x / a).powi(2) - (y / b).powi(2)).max(0.0).sqrt();
+    let p = |x: f64, y: f64| {
+        10.0 * (1.0 + 0.8 * x / a - 0.5 * y / b).max(0.0)
+            * (1.0 - (x / a).powi(2) - (y / b).powi(2)).max(0.0).sqrt()
+    };
     let g = GenericPatch::new(a, b, p).unwrap();
     let m = g.moments();
     let mu = 0.5;
@@ -76,7 +96,10 @@ fn non_axisymmetric_patch_pure_motions_reduce_to_moments() {
     let (l, _) = g.resultant(mu, [0.0, 1.0], 0.0).unwrap();
     assert!((l.torque + mu * m.px).abs() < 1e-10 * m.p);
     let (l, _) = g.resultant(mu, [0.0, 0.0], 3.0).unwrap();
-    assert!((l.force[0] - mu * m.py_over_r).abs() < 1e-9 * m.p && (l.force[1] + mu * m.px_over_r).abs() < 1e-9 * m.p);
+    assert!(
+        (l.force[0] - mu * m.py_over_r).abs() < 1e-9 * m.p
+            && (l.force[1] + mu * m.px_over_r).abs() < 1e-9 * m.p
+    );
     assert!((l.torque + mu * m.pr).abs() < 1e-9 * m.pr);
     // the asymmetric patch has a force component perpendicular to the slip ([B] §5: T_υ ≠ 0)
     let (l, _) = g.resultant(mu, [0.2, 0.0], 3.0).unwrap();

@@ -6,11 +6,7 @@ use nalgebra::{DMatrix, DVector};
 
 /// `[r]ₓ` with `[r]ₓ v = r × v`.
 pub(crate) fn skew(r: DVec3) -> DMat3 {
-    DMat3::from_cols(
-        DVec3::new(0.0, r.z, -r.y),
-        DVec3::new(-r.z, 0.0, r.x),
-        DVec3::new(r.y, -r.x, 0.0),
-    )
+    DMat3::from_cols(DVec3::new(0.0, r.z, -r.y), DVec3::new(-r.z, 0.0, r.x), DVec3::new(r.y, -r.x, 0.0))
 }
 
 pub(crate) fn check_f(x: f64, what: &'static str) -> Result<(), E> {

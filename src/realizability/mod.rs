@@ -57,10 +57,10 @@
 
 mod linalg;
 mod single;
-mod trigpoly;
-mod two;
 #[cfg(test)]
 mod tests_single;
+mod trigpoly;
+mod two;
 
 pub use single::{
     block_sticking, BilateralConstraint, Case, LimitDirection, LimitDirectionAnalysis, NonGenericKind,
@@ -68,8 +68,8 @@ pub use single::{
 };
 pub use trigpoly::{TrigPoly2, TrigRoots};
 pub use two::{
-    AngularType, ContactSpec, Geometry, OneSlipCheck, Options, Report, RrInfo, SsInfo, SsLimitDirection, Status,
-    Transition, TwoContactProblem,
+    AngularType, ContactSpec, Geometry, OneSlipCheck, Options, Report, RrInfo, SsInfo, SsLimitDirection,
+    Status, Transition, TwoContactProblem,
 };
 
 use std::fmt;
@@ -110,10 +110,9 @@ impl fmt::Display for RealizabilityError {
             RealizabilityError::NegativeFriction => {
                 write!(f, "friction coefficient must be non-negative")
             }
-            RealizabilityError::BadCurvature => write!(
-                f,
-                "radius-of-curvature tensor must be symmetric positive semi-definite"
-            ),
+            RealizabilityError::BadCurvature => {
+                write!(f, "radius-of-curvature tensor must be symmetric positive semi-definite")
+            }
             RealizabilityError::DegenerateGeometry(what) => {
                 write!(f, "degenerate contact geometry: {what}")
             }

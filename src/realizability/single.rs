@@ -16,7 +16,9 @@
 //!   recipe of docs/realizability.md §1.7 and the `V/N`, `R/N` degree-2 method of docs/realizability.md §2.8, which is exact
 //!   also with normal-force coupling.
 
-use super::linalg::{any_perpendicular, check_curvature, check_f, check_inertia, check_m, check_v, skew, solve_dense};
+use super::linalg::{
+    any_perpendicular, check_curvature, check_f, check_inertia, check_m, check_v, skew, solve_dense,
+};
 use super::trigpoly::{TrigPoly2, TrigRoots};
 use super::RealizabilityError as E;
 use glam::{DMat3, DVec3};
@@ -104,10 +106,7 @@ impl PlanarLimitField {
     /// `F*(φ)` as `(F1, F2)`.
     pub fn eval(&self, phi: f64) -> [f64; 2] {
         let (s, c) = phi.sin_cos();
-        [
-            self.m[0][0] * c + self.m[0][1] * s + self.c[0],
-            self.m[1][0] * c + self.m[1][1] * s + self.c[1],
-        ]
+        [self.m[0][0] * c + self.m[0][1] * s + self.c[0], self.m[1][0] * c + self.m[1][1] * s + self.c[1]]
     }
 
     /// `V(φ)` as a trigonometric polynomial ([003] (34)–(35), exact expansion).
@@ -348,7 +347,14 @@ struct Prepared {
 
 impl SingleContactProblem {
     /// A body at rest (ω = 0) with no loads; add loads with [`Self::with_loads`].
-    pub fn new(mass: f64, inertia_world: DMat3, com: DVec3, contact_point: DVec3, normal: DVec3, mu: f64) -> Self {
+    pub fn new(
+        mass: f64,
+        inertia_world: DMat3,
+        com: DVec3,
+        contact_point: DVec3,
+        normal: DVec3,
+        mu: f64,
+    ) -> Self {
         SingleContactProblem {
             mass,
             inertia_world,
@@ -525,9 +531,7 @@ impl SingleContactProblem {
     pub fn limit_field(&self, phi: f64) -> Result<Option<(f64, f64, f64)>, E> {
         let p = self.prepare()?;
         let (s, c) = phi.sin_cos();
-        Ok(self
-            .slip_solve(&p, p.t1 * c + p.t2 * s)
-            .map(|(v, n)| (v.dot(p.t1), v.dot(p.t2), n)))
+        Ok(self.slip_solve(&p, p.t1 * c + p.t2 * s).map(|(v, n)| (v.dot(p.t1), v.dot(p.t2), n)))
     }
 
     /// Runs the analysis (docs/realizability.md §2.8–2.9).

@@ -1,17 +1,20 @@
 //! Single contact ([003], docs/realizability.md §2, §5 and §7.1): limit directions, cases I–IV, Theorem 4 and
 //! the wheel example, through the coefficient-level field and the general rigid-body solve.
 
-use glam::DMat3;
-use std::f64::consts::PI;
-use crate::realizability::single::{block_sticking, BilateralConstraint, Case, NonGenericKind, PlanarLimitField};
+use crate::realizability::single::{
+    block_sticking, BilateralConstraint, Case, NonGenericKind, PlanarLimitField,
+};
 use crate::realizability::{RealizabilityError, SingleContactProblem};
 use crate::{DQuat, DVec3};
+use glam::DMat3;
+use std::f64::consts::PI;
 
 use crate::test_util::Rng;
 
 fn spd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
     let r = DMat3::from_quat(rng.rot());
-    r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi))) * r.transpose()
+    r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi)))
+        * r.transpose()
 }
 
 fn deg(x: f64) -> f64 {
@@ -23,12 +26,42 @@ fn deg(x: f64) -> f64 {
 fn s3_wheel_table() {
     #[allow(clippy::type_complexity)]
     let rows: [((f64, f64), Case, &[(f64, f64, f64)], bool); 8] = [
-        ((0.0, 0.5), Case::II, &[(90.0, -0.5, -2.5), (194.47751, -3.0, 1.875), (270.0, -1.5, -1.5), (345.52249, -3.0, 1.875)], true),
-        ((0.0, 1.5), Case::IV, &[(90.0, 0.5, -3.5), (228.59038, -3.0, 0.875), (270.0, -2.5, -0.5), (311.40962, -3.0, 0.875)], false),
+        (
+            (0.0, 0.5),
+            Case::II,
+            &[(90.0, -0.5, -2.5), (194.47751, -3.0, 1.875), (270.0, -1.5, -1.5), (345.52249, -3.0, 1.875)],
+            true,
+        ),
+        (
+            (0.0, 1.5),
+            Case::IV,
+            &[(90.0, 0.5, -3.5), (228.59038, -3.0, 0.875), (270.0, -2.5, -0.5), (311.40962, -3.0, 0.875)],
+            false,
+        ),
         ((0.0, 2.5), Case::III, &[(90.0, 1.5, -4.5), (270.0, -3.5, 0.5)], false),
         ((1.2, 0.5), Case::I, &[(62.11418, -0.434313, -2.128180), (188.94762, -4.214783, 3.166403)], true),
-        ((1.0, 0.3), Case::II, &[(64.60845, -0.667921, -1.964337), (185.72955, -4.005021, 2.985088), (308.16098, -1.381544, -0.854921), (341.50102, -1.945514, 0.744171)], true),
-        ((0.3, 1.2), Case::IV, &[(84.62953, 0.205291, -3.187771), (210.72122, -3.348974, 1.827015), (297.77935, -2.356317, -0.209245), (306.86990, -2.5, 0.22)], false),
+        (
+            (1.0, 0.3),
+            Case::II,
+            &[
+                (64.60845, -0.667921, -1.964337),
+                (185.72955, -4.005021, 2.985088),
+                (308.16098, -1.381544, -0.854921),
+                (341.50102, -1.945514, 0.744171),
+            ],
+            true,
+        ),
+        (
+            (0.3, 1.2),
+            Case::IV,
+            &[
+                (84.62953, 0.205291, -3.187771),
+                (210.72122, -3.348974, 1.827015),
+                (297.77935, -2.356317, -0.209245),
+                (306.86990, -2.5, 0.22),
+            ],
+            false,
+        ),
         ((-1.0, 0.5), Case::I, &[(113.14851, -0.456220, -2.234700), (350.45108, -4.014050, 2.959012)], true),
         ((2.5, 0.0), Case::I, &[(0.0, -0.5, -0.5), (180.0, -5.5, 4.5)], true),
     ];
@@ -44,7 +77,12 @@ fn s3_wheel_table() {
                 e.min(360.0 - e) < 2e-5
             });
             let d = d.unwrap_or_else(|| panic!("φ = {phi} not found for ({c1}, {c2}): {:?}", a.directions));
-            assert!((d.r - r).abs() < 2e-6 && (d.dv_dphi - dv).abs() < 2e-6, "({c1},{c2}) φ={phi}: {} {}", d.r, d.dv_dphi);
+            assert!(
+                (d.r - r).abs() < 2e-6 && (d.dv_dphi - dv).abs() < 2e-6,
+                "({c1},{c2}) φ={phi}: {} {}",
+                d.r,
+                d.dv_dphi
+            );
             assert_eq!(d.attracting, r < 0.0);
             assert_eq!(d.angularly_stable, dv < 0.0);
         }
@@ -135,8 +173,15 @@ fn s4_sphere() {
     let (m, rho, mu, g) = (3.0, 0.2, 0.4, 9.81);
     for fmag in [0.0, 0.5, 2.0, 3.4, 3.6, 5.0] {
         let f = DVec3::new(0.6, 0.8, 0.0) * (fmag * mu * m * g);
-        let p = SingleContactProblem::new(m, DMat3::IDENTITY * (0.4 * m * rho * rho), DVec3::Z * rho, DVec3::ZERO, DVec3::Z, mu)
-            .with_loads(f - DVec3::Z * (m * g), DVec3::ZERO);
+        let p = SingleContactProblem::new(
+            m,
+            DMat3::IDENTITY * (0.4 * m * rho * rho),
+            DVec3::Z * rho,
+            DVec3::ZERO,
+            DVec3::Z,
+            mu,
+        )
+        .with_loads(f - DVec3::Z * (m * g), DVec3::ZERO);
         let rep = p.analyze().unwrap();
         let pf = rep.principal.unwrap();
         // A1 = B2 = −μg(1 + 1/j) = −3.5 μg.
@@ -193,7 +238,9 @@ fn s2_coefficient_formulas() {
         assert!((v2.dot(t1) - a2).abs() < 1e-10 * k.max(1.0) * 10.0, "B1 = A2");
         // Library, uncoupled case r = r3 n: A1 = −(μN/m)(1 + r3² j22) etc.
         let rr = DVec3::new(0.0, 0.0, -r3);
-        let p = SingleContactProblem::new(m, jw, -rr, DVec3::ZERO, n, mu).with_tangent(t1).with_loads(-n * nn, DVec3::ZERO);
+        let p = SingleContactProblem::new(m, jw, -rr, DVec3::ZERO, n, mu)
+            .with_tangent(t1)
+            .with_loads(-n * nn, DVec3::ZERO);
         let rep = p.analyze().unwrap();
         assert!(!rep.coupled);
         let f = rep.uncoupled.unwrap();
@@ -326,16 +373,25 @@ fn s5_coupled_bodies() {
         };
         let samples: Vec<f64> = (0..8).map(|k| vn(2.0 * PI * k as f64 / 8.0)).collect();
         let coef = |h: usize, sin: bool| -> f64 {
-            samples.iter().enumerate().map(|(k, v)| {
-                let a = 2.0 * PI * (k * h) as f64 / 8.0;
-                v * if sin { a.sin() } else { a.cos() }
-            }).sum::<f64>() / if h == 0 { 8.0 } else { 4.0 }
+            samples
+                .iter()
+                .enumerate()
+                .map(|(k, v)| {
+                    let a = 2.0 * PI * (k * h) as f64 / 8.0;
+                    v * if sin { a.sin() } else { a.cos() }
+                })
+                .sum::<f64>()
+                / if h == 0 { 8.0 } else { 4.0 }
         };
         let c = [coef(0, false), coef(1, false), coef(1, true), coef(2, false), coef(2, true)];
         let scale = samples.iter().fold(0.0f64, |a, x| a.max(x.abs()));
         for _ in 0..6 {
             let phi = rng.range(0.0, 2.0 * PI);
-            let fit = c[0] + c[1] * phi.cos() + c[2] * phi.sin() + c[3] * (2.0 * phi).cos() + c[4] * (2.0 * phi).sin();
+            let fit = c[0]
+                + c[1] * phi.cos()
+                + c[2] * phi.sin()
+                + c[3] * (2.0 * phi).cos()
+                + c[4] * (2.0 * phi).sin();
             assert!((fit - vn(phi)).abs() < 1e-10 * scale, "V/N not degree 2");
         }
         let mut changes = 0;
@@ -373,7 +429,12 @@ fn s1_frame_invariance() {
         assert_eq!(a.rolling_realizable, b.rolling_realizable);
         assert_eq!(a.limit.directions.len(), b.limit.directions.len());
         for d in &a.limit.directions {
-            let e = b.limit.directions.iter().find(|e| (e.slip_dir - d.slip_dir).length() < 1e-7).expect("same world direction");
+            let e = b
+                .limit
+                .directions
+                .iter()
+                .find(|e| (e.slip_dir - d.slip_dir).length() < 1e-7)
+                .expect("same world direction");
             assert!((e.r - d.r).abs() < 1e-8 && (e.dv_dphi - d.dv_dphi).abs() < 1e-8);
             assert_eq!(e.angularly_stable, d.angularly_stable);
         }
@@ -424,10 +485,11 @@ fn sphere_spin_does_not_change_limit_field() {
     let (m, rho, mu, g) = (2.0, 0.25, 0.35, 9.81);
     let n = DVec3::Z;
     let q = DMat3::from_diagonal(DVec3::new(rho, rho, 0.0));
-    let base = SingleContactProblem::new(m, DMat3::IDENTITY * (0.4 * m * rho * rho), n * rho, DVec3::ZERO, n, mu)
-        .with_tangent(DVec3::X)
-        .with_curvature_radius(q)
-        .with_loads(DVec3::new(1.5, -0.7, -m * g), DVec3::new(0.1, 0.2, 0.05));
+    let base =
+        SingleContactProblem::new(m, DMat3::IDENTITY * (0.4 * m * rho * rho), n * rho, DVec3::ZERO, n, mu)
+            .with_tangent(DVec3::X)
+            .with_curvature_radius(q)
+            .with_loads(DVec3::new(1.5, -0.7, -m * g), DVec3::new(0.1, 0.2, 0.05));
     let f0 = base.analyze().unwrap().uncoupled.unwrap();
     for _ in 0..10 {
         let w = rng.unit() * rng.range(0.5, 20.0);
@@ -451,7 +513,12 @@ fn sphere_spin_does_not_change_limit_field() {
     let r1 = tip.analyze().unwrap();
     assert!((f.c[0] - f0.c[0]).abs() < 1e-9 && (f.c[1] - f0.c[1]).abs() < 1e-9);
     assert!((extra.z - 9.0 * rho).abs() < 1e-12);
-    assert!((r1.normal_force_rolling - r0.normal_force_rolling + m * 9.0 * rho).abs() < 1e-9, "{} {}", r1.normal_force_rolling, r0.normal_force_rolling);
+    assert!(
+        (r1.normal_force_rolling - r0.normal_force_rolling + m * 9.0 * rho).abs() < 1e-9,
+        "{} {}",
+        r1.normal_force_rolling,
+        r0.normal_force_rolling
+    );
 }
 
 #[test]

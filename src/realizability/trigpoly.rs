@@ -114,10 +114,22 @@ impl TrigPoly2 {
         let mut companion_count = 0;
         if c4.abs() > 1e-14 * scale {
             let comp = Matrix4::new(
-                -c3 / c4, -c2 / c4, -c1 / c4, -c0 / c4, //
-                1.0, 0.0, 0.0, 0.0, //
-                0.0, 1.0, 0.0, 0.0, //
-                0.0, 0.0, 1.0, 0.0,
+                -c3 / c4,
+                -c2 / c4,
+                -c1 / c4,
+                -c0 / c4, //
+                1.0,
+                0.0,
+                0.0,
+                0.0, //
+                0.0,
+                1.0,
+                0.0,
+                0.0, //
+                0.0,
+                0.0,
+                1.0,
+                0.0,
             );
             for z in comp.complex_eigenvalues().iter() {
                 if z.im.abs() <= 1e-6 * (1.0 + z.re.abs()) {

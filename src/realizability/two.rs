@@ -370,7 +370,14 @@ impl Prepared {
 
 impl TwoContactProblem {
     /// A problem with default options and zero spin.
-    pub fn new(mass: f64, inertia_world: DMat3, com: DVec3, contacts: [ContactSpec; 2], applied_force: DVec3, applied_torque: DVec3) -> Self {
+    pub fn new(
+        mass: f64,
+        inertia_world: DMat3,
+        com: DVec3,
+        contacts: [ContactSpec; 2],
+        applied_force: DVec3,
+        applied_torque: DVec3,
+    ) -> Self {
         TwoContactProblem {
             mass,
             inertia_world,
@@ -620,7 +627,8 @@ fn rr_solve(pb: &TwoContactProblem, p: &Prepared) -> Result<RrInfo, E> {
     // Stop at a bracket of 1e-14·span: the value error is then ≤ (1 + μ)·1e-13·(‖F⁺₀‖ + ‖F⁻₀‖)
     // (|dg/dτ| ≤ 1 + μ), far below the 1e-9 relative accuracy of the analysis; the former fixed
     // 90 iterations went below the f64 resolution of τ.
-    let (_, f1, _, f2) = golden_min(|tau| -gfun(tau), -span, span, 90, |lo, hi, _, _| hi - lo <= 1e-14 * span);
+    let (_, f1, _, f2) =
+        golden_min(|tau| -gfun(tau), -span, span, 90, |lo, hi, _, _| hi - lo <= 1e-14 * span);
     let wedge_margin = (-f1).max(-f2);
     Ok(RrInfo {
         wedge_margin,
@@ -722,7 +730,14 @@ fn cone_interval(f0: DVec3, e: DVec3, n: DVec3, mu: f64) -> Option<(f64, f64)> {
 }
 
 /// RR → RS (roll = 0, slip = 1) or RR → SR (roll = 1, slip = 0) check.
-fn one_slip(p: &Prepared, roll: usize, slip: usize, tol: f64, tol_n: f64, reasons: &mut Vec<String>) -> Result<OneSlipCheck, E> {
+fn one_slip(
+    p: &Prepared,
+    roll: usize,
+    slip: usize,
+    tol: f64,
+    tol_n: f64,
+    reasons: &mut Vec<String>,
+) -> Result<OneSlipCheck, E> {
     let (ro, so) = (3 * roll, 3 * slip);
     let mu = p.mu[slip];
     let mut out = OneSlipCheck {
@@ -751,7 +766,9 @@ fn one_slip(p: &Prepared, roll: usize, slip: usize, tol: f64, tol_n: f64, reason
         a[(3, 3)] = (0..3).map(|q| p.wl[so + 2][so + q] * e[q]).sum();
         rhs[3] = -p.bl[so + 2];
         let x = a.lu().solve(&rhs).ok_or(E::SingularSystem("one-point slip solve"))?;
-        let s = p.bl[so] + (0..3).map(|q| p.wl[so][ro + q] * x[q]).sum::<f64>() + x[3] * (0..3).map(|q| p.wl[so][so + q] * e[q]).sum::<f64>();
+        let s = p.bl[so]
+            + (0..3).map(|q| p.wl[so][ro + q] * x[q]).sum::<f64>()
+            + x[3] * (0..3).map(|q| p.wl[so][so + q] * e[q]).sum::<f64>();
         out.slip_acc[si] = s;
         out.normal_rolling[si] = x[2];
         out.normal_slipping[si] = x[3];
@@ -787,7 +804,8 @@ fn dft5(f: &[f64; 5]) -> [f64; 5] {
 }
 
 /// `cos(2πi/5)`, `sin(2πi/5)`.
-const COS5: [f64; 5] = [1.0, 0.30901699437494745, -0.8090169943749473, -0.8090169943749476, 0.30901699437494723];
+const COS5: [f64; 5] =
+    [1.0, 0.30901699437494745, -0.8090169943749473, -0.8090169943749476, 0.30901699437494723];
 const SIN5: [f64; 5] = [0.0, 0.9510565162951535, 0.5877852522924732, -0.587785252292473, -0.9510565162951536];
 
 /// Bound of `|Δ''|` for `Δ = P² + Q² − S²` (degree 4: exact harmonics from 9 samples;
@@ -842,7 +860,6 @@ struct Slice {
 }
 
 impl Slice {
-
     /// Point `(cos θ⁺, sin θ⁺)` of branch `b = ±1` (Δ clamped at 0).
     #[inline]
     fn point(&self, b: f64) -> Option<(f64, f64)> {
@@ -877,15 +894,30 @@ impl TorusPolys {
             fu[2][i] = g2 - g0;
         }
         let (s, pp, q) = (dft5(&fs[0]), dft5(&fs[1]), dft5(&fs[2]));
-        TorusPolys { s, p: pp, q, u: dft5(&fu[0]), x: dft5(&fu[1]), y: dft5(&fu[2]), m2: delta_m2(&s, &pp, &q) }
+        TorusPolys {
+            s,
+            p: pp,
+            q,
+            u: dft5(&fu[0]),
+            x: dft5(&fu[1]),
+            y: dft5(&fu[2]),
+            m2: delta_m2(&s, &pp, &q),
+        }
     }
 
     /// The same torus with the roles of `θ⁺` and `θ⁻` exchanged: slices in `θ⁺`, the curve
     /// `g⁺ = 0` solved for `θ⁻`, `g⁻` tracked.
     fn swapped(&self) -> Self {
-        TorusPolys { s: self.u, p: self.x, q: self.y, u: self.s, x: self.p, y: self.q, m2: delta_m2(&self.u, &self.x, &self.y) }
+        TorusPolys {
+            s: self.u,
+            p: self.x,
+            q: self.y,
+            u: self.s,
+            x: self.p,
+            y: self.q,
+            m2: delta_m2(&self.u, &self.x, &self.y),
+        }
     }
-
 
     /// A slice with `(cos θ⁻, sin θ⁻)` given, and `h` cached on both branches when `Δ ≥ 0`
     /// (the scan evaluates `h` at each of its slices from up to three intervals).
@@ -894,7 +926,8 @@ impl TorusPolys {
         let s = tp(&self.s, cm, sm);
         let pp = tp(&self.p, cm, sm);
         let qq = tp(&self.q, cm, sm);
-        let mut sl = Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false };
+        let mut sl =
+            Slice { th, cm, sm, s, pp, qq, delta: pp * pp + qq * qq - s * s, hv: [None; 2], cached: false };
         if sl.delta >= 0.0 {
             // Both branch points with one square root and one division.
             let rho2 = pp * pp + qq * qq;
@@ -955,7 +988,6 @@ impl TorusPolys {
         let (cp, sp) = sl.point(b)?;
         Some(self.gp(cp, sp, sl.cm, sl.sm))
     }
-
 }
 
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
@@ -1031,7 +1063,15 @@ impl Scan<'_> {
     /// split the bracket at the minimum if it crosses zero. Returns whether it handled the
     /// interval.
     #[allow(clippy::too_many_arguments)]
-    fn dip(&mut self, a: &Slice, b: &Slice, ha: Option<f64>, hm: Option<f64>, hb: Option<f64>, br: f64) -> bool {
+    fn dip(
+        &mut self,
+        a: &Slice,
+        b: &Slice,
+        ha: Option<f64>,
+        hm: Option<f64>,
+        hb: Option<f64>,
+        br: f64,
+    ) -> bool {
         let tp = self.tp;
         let (Some(ha), Some(hm), Some(hb)) = (ha, hm, hb) else { return false };
         let sg = ha.signum();
@@ -1039,7 +1079,8 @@ impl Scan<'_> {
             return false;
         }
         let f = |t: f64| tp.h(&tp.slice_between(a, b, t), br).map(|h| h * sg).unwrap_or(f64::INFINITY);
-        let (x1, f1, x2, f2) = golden_min(f, a.th, b.th, 30, |lo, hi, f1, f2| f1 < 0.0 || f2 < 0.0 || hi - lo < 1e-13);
+        let (x1, f1, x2, f2) =
+            golden_min(f, a.th, b.th, 30, |lo, hi, f1, f2| f1 < 0.0 || f2 < 0.0 || hi - lo < 1e-13);
         let (xm, fm) = if f1 < f2 { (x1, f1) } else { (x2, f2) };
         if fm < 0.0 {
             let s = tp.slice_between(a, b, xm);
@@ -1246,30 +1287,31 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let res_tol = 1e-7 * p.a_ref;
     let excl = opt.exclusion_tol;
     let e_pts = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y];
-    let accept = |d: DVec3, f: DVec3, nn: [f64; 2], dirs: &mut Vec<SsLimitDirection>, boundary: &mut Vec<DVec3>| {
-        if e_pts.iter().any(|e| (d - *e).length() < excl) {
-            if !boundary.iter().any(|x| (*x - d).length() < 1e-6) {
-                boundary.push(d);
+    let accept =
+        |d: DVec3, f: DVec3, nn: [f64; 2], dirs: &mut Vec<SsLimitDirection>, boundary: &mut Vec<DVec3>| {
+            if e_pts.iter().any(|e| (d - *e).length() < excl) {
+                if !boundary.iter().any(|x| (*x - d).length() < 1e-6) {
+                    boundary.push(d);
+                }
+                return;
             }
-            return;
-        }
-        if dirs.iter().any(|x| (x.d - d).length() < 1e-6) {
-            return;
-        }
-        let r = f.dot(d);
-        let vp = (g.t1[0] * d.x + g.t2[0] * (g.c[0] * d.z)).normalize_or_zero();
-        let vm = (g.t1[1] * d.y + g.t2[1] * (g.c[1] * d.z)).normalize_or_zero();
-        dirs.push(SsLimitDirection {
-            d,
-            phi_plus: d.z.atan2(d.x),
-            phi_minus: d.z.atan2(d.y),
-            r,
-            attracting: r < 0.0,
-            normal_forces: nn,
-            slip_dirs: [vp, vm],
-            angular_type: angular_type(p, d),
-        });
-    };
+            if dirs.iter().any(|x| (x.d - d).length() < 1e-6) {
+                return;
+            }
+            let r = f.dot(d);
+            let vp = (g.t1[0] * d.x + g.t2[0] * (g.c[0] * d.z)).normalize_or_zero();
+            let vm = (g.t1[1] * d.y + g.t2[1] * (g.c[1] * d.z)).normalize_or_zero();
+            dirs.push(SsLimitDirection {
+                d,
+                phi_plus: d.z.atan2(d.x),
+                phi_minus: d.z.atan2(d.y),
+                r,
+                attracting: r < 0.0,
+                normal_forces: nn,
+                slip_dirs: [vp, vm],
+                angular_type: angular_type(p, d),
+            });
+        };
     for &(cp0, sp0, cm0, sm0) in &torus_cands {
         let (np, nm) = (cp0.hypot(sp0), cm0.hypot(sm0));
         let (cp, sp, cm, sm) = (cp0 / np, sp0 / np, cm0 / nm, sm0 / nm);
@@ -1314,9 +1356,21 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
                 continue;
             }
             if q1 > 0.0 && q2 > 0.0 {
-                accept(DVec3::new(f.x / fl, f.y / fl, 0.0), DVec3::new(f.x, f.y, 0.0), nn, &mut dirs, &mut boundary);
+                accept(
+                    DVec3::new(f.x / fl, f.y / fl, 0.0),
+                    DVec3::new(f.x, f.y, 0.0),
+                    nn,
+                    &mut dirs,
+                    &mut boundary,
+                );
             } else if q1 < 0.0 && q2 < 0.0 {
-                accept(DVec3::new(-f.x / fl, -f.y / fl, 0.0), DVec3::new(f.x, f.y, 0.0), nn, &mut dirs, &mut boundary);
+                accept(
+                    DVec3::new(-f.x / fl, -f.y / fl, 0.0),
+                    DVec3::new(f.x, f.y, 0.0),
+                    nn,
+                    &mut dirs,
+                    &mut boundary,
+                );
             }
         }
     }
@@ -1344,10 +1398,15 @@ fn angular_type(p: &Prepared, d: DVec3) -> AngularType {
         Some([h.dot(b1), h.dot(b2)])
     };
     let eps = 1e-6;
-    let (Some(a1), Some(a2), Some(c1), Some(c2)) = (hproj(d + b1 * eps), hproj(d - b1 * eps), hproj(d + b2 * eps), hproj(d - b2 * eps)) else {
+    let (Some(a1), Some(a2), Some(c1), Some(c2)) =
+        (hproj(d + b1 * eps), hproj(d - b1 * eps), hproj(d + b2 * eps), hproj(d - b2 * eps))
+    else {
         return AngularType::Degenerate;
     };
-    let j = [[(a1[0] - a2[0]) / (2.0 * eps), (c1[0] - c2[0]) / (2.0 * eps)], [(a1[1] - a2[1]) / (2.0 * eps), (c1[1] - c2[1]) / (2.0 * eps)]];
+    let j = [
+        [(a1[0] - a2[0]) / (2.0 * eps), (c1[0] - c2[0]) / (2.0 * eps)],
+        [(a1[1] - a2[1]) / (2.0 * eps), (c1[1] - c2[1]) / (2.0 * eps)],
+    ];
     let tr = j[0][0] + j[1][1];
     let det = j[0][0] * j[1][1] - j[0][1] * j[1][0];
     let scale = j.iter().flatten().fold(0.0f64, |m, x| m.max(x.abs())).max(1e-300);
@@ -1375,7 +1434,13 @@ fn angular_type(p: &Prepared, d: DVec3) -> AngularType {
 /// Golden-section search for a minimum of `f` on `[lo, hi]`: at most `iters` bracket
 /// reductions, stopping early once `done(lo, hi, f1, f2)`. Returns the two interior points of
 /// the final bracket and their values, `(x1, f1, x2, f2)` with `x1 < x2`.
-fn golden_min(mut f: impl FnMut(f64) -> f64, mut lo: f64, mut hi: f64, iters: usize, done: impl Fn(f64, f64, f64, f64) -> bool) -> (f64, f64, f64, f64) {
+fn golden_min(
+    mut f: impl FnMut(f64) -> f64,
+    mut lo: f64,
+    mut hi: f64,
+    iters: usize,
+    done: impl Fn(f64, f64, f64, f64) -> bool,
+) -> (f64, f64, f64, f64) {
     let gr = 0.5 * (5f64.sqrt() - 1.0);
     let (mut x1, mut x2) = (hi - gr * (hi - lo), lo + gr * (hi - lo));
     let (mut f1, mut f2) = (f(x1), f(x2));

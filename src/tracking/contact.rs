@@ -72,14 +72,20 @@ impl DampingInertia {
     /// 0.02 × 0.02 × 0.05 m (m = 0.67 kg, m_eff ≈ 0.19 kg) at K_E = 5e6, Δt = 1e-4. A sphere
     /// rolling on its surface has `m_eff = m/3.5`. Returns 0 for non-finite or non-positive
     /// input.
-    pub fn tangential_effective_mass(mass: f64, inv_inertia_world: DMat3, lever: DVec3, normal: DVec3) -> f64 {
+    pub fn tangential_effective_mass(
+        mass: f64,
+        inv_inertia_world: DMat3,
+        lever: DVec3,
+        normal: DVec3,
+    ) -> f64 {
         if !(mass.is_finite() && mass > 0.0 && lever.is_finite() && normal.is_finite()) {
             return 0.0;
         }
         let Some(n) = normal.try_normalize() else { return 0.0 };
         let (u, w) = kinematics::onset_frame(n);
         // Velocity change of the contact point per unit impulse along t: t/m + (I⁻¹(r×t))×r.
-        let k = |a: DVec3, b: DVec3| a.dot(b) / mass + (inv_inertia_world * lever.cross(a)).dot(lever.cross(b));
+        let k =
+            |a: DVec3, b: DVec3| a.dot(b) / mass + (inv_inertia_world * lever.cross(a)).dot(lever.cross(b));
         let (a, b, d) = (k(u, u), k(u, w), k(w, w));
         let lmax = 0.5 * (a + d) + (0.25 * (a - d) * (a - d) + b * b).sqrt();
         if lmax.is_finite() && lmax > 0.0 {
@@ -234,7 +240,9 @@ impl fmt::Display for UpdateError {
             UpdateError::Degenerate { what } => write!(f, "contact input `{what}` has zero length"),
             UpdateError::NegativeInertia { what } => write!(f, "fictitious `{what}` must be ≥ 0"),
             UpdateError::Geometry(e) => write!(f, "invalid contact surface: {e}"),
-            UpdateError::NonFiniteResult => write!(f, "friction update produced a non-finite value; state kept"),
+            UpdateError::NonFiniteResult => {
+                write!(f, "friction update produced a non-finite value; state kept")
+            }
         }
     }
 }
@@ -452,8 +460,8 @@ fn tangent_arc(
     new: DVec3,
     n: DVec3,
 ) -> DVec3 {
-    let chord =
-        config.arc == ArcMode::Chord || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
+    let chord = config.arc == ArcMode::Chord
+        || !matches!(surface, Surface::Sphere { .. } | Surface::ConcaveSphere { .. });
     if chord {
         let d = new - carried;
         if d.dot(n) == 0.0 && config.p_epsilon < 1.0 {
@@ -552,7 +560,8 @@ impl ContactState {
 
         // C. Continued frames and spin increment (S-1). Only the direction of ū1 matters.
         let (u1, w1) = kinematics::continue_frame(ui0, wi0, n1);
-        let ub1 = kinematics::continued_direction(uj0, wj0, n1).unwrap_or_else(|| kinematics::onset_frame(n1).0);
+        let ub1 =
+            kinematics::continued_direction(uj0, wj0, n1).unwrap_or_else(|| kinematics::onset_frame(n1).0);
         let psi = kinematics::spin_increment(ub1, u1, n1);
 
         // D. Arcs and p vectors (S-2), counter-spin (S-3).

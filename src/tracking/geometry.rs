@@ -40,7 +40,9 @@ impl fmt::Display for GeometryError {
             GeometryError::BadDimension { name, value } => {
                 write!(f, "surface dimension `{name}` = {value} must be finite and > 0")
             }
-            GeometryError::NonFiniteCurvature { value } => write!(f, "surface curvature {value} must be finite"),
+            GeometryError::NonFiniteCurvature { value } => {
+                write!(f, "surface curvature {value} must be finite")
+            }
         }
     }
 }
@@ -176,7 +178,11 @@ impl Surface {
     /// sharing one gradient evaluation: the contact update needs both each step. Same values
     /// as [`Surface::mean_curvature`] and [`Surface::normal_curvature`].
     #[inline(always)]
-    pub(crate) fn mean_and_directional_curvature(&self, x: DVec3, dir: impl FnOnce() -> Option<DVec3>) -> (f64, f64) {
+    pub(crate) fn mean_and_directional_curvature(
+        &self,
+        x: DVec3,
+        dir: impl FnOnce() -> Option<DVec3>,
+    ) -> (f64, f64) {
         match *self {
             Surface::Ellipsoid { a, b, c } => {
                 let (g, gx, len) = ellipsoid_metric(a, b, c, x);
@@ -202,7 +208,14 @@ impl Surface {
     /// (`C_b^{0→1}`, global) to the new one `new` (`C_b^1`, global), for a body at
     /// `position`/`rotation` (docs/tracking.md §1.4 item 2).
     #[inline(always)]
-    pub fn arc_length(&self, mode: ArcMode, position: DVec3, rotation: DQuat, carried: DVec3, new: DVec3) -> f64 {
+    pub fn arc_length(
+        &self,
+        mode: ArcMode,
+        position: DVec3,
+        rotation: DQuat,
+        carried: DVec3,
+        new: DVec3,
+    ) -> f64 {
         let centre = match (mode, *self) {
             (ArcMode::Geodesic, Surface::Sphere { .. }) => position,
             (ArcMode::Geodesic, Surface::ConcaveSphere { center, .. }) => position + rotation * center,

@@ -49,7 +49,9 @@ pub enum ParamError {
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParamError::NotFinite { name, value } => write!(f, "friction parameter `{name}` must be finite, got {value}"),
+            ParamError::NotFinite { name, value } => {
+                write!(f, "friction parameter `{name}` must be finite, got {value}")
+            }
             ParamError::OutOfRange { name, value, expected } => {
                 write!(f, "friction parameter `{name}` = {value} is out of range: expected {expected}")
             }
@@ -134,7 +136,11 @@ impl SpinModel {
             return Err(ParamError::NotFinite { name: "poisson_ratio", value: nu });
         }
         if !(nu > -1.0 && nu <= 0.5) {
-            return Err(ParamError::OutOfRange { name: "poisson_ratio", value: nu, expected: "in (-1, 0.5]" });
+            return Err(ParamError::OutOfRange {
+                name: "poisson_ratio",
+                value: nu,
+                expected: "in (-1, 0.5]",
+            });
         }
         Ok(SpinModel::Hertz { effective_modulus: e / (1.0 - nu * nu) })
     }
@@ -357,7 +363,14 @@ impl Material {
     /// `kappa_i`, `kappa_j` along the motion (1/m, docs/tracking.md §1.6) and mean curvatures
     /// `mean_kappa_i`, `mean_kappa_j` (S-5). Non-finite or negative `n` is treated as 0.
     #[inline]
-    pub fn derive(&self, n: f64, kappa_i: f64, kappa_j: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> Derived {
+    pub fn derive(
+        &self,
+        n: f64,
+        kappa_i: f64,
+        kappa_j: f64,
+        mean_kappa_i: f64,
+        mean_kappa_j: f64,
+    ) -> Derived {
         let n = if n.is_finite() && n > 0.0 { n } else { 0.0 };
         let k_e = self.k_e;
         let slide_static = self.mu_s * n / k_e;
@@ -400,8 +413,11 @@ impl Material {
                 }
             }
         };
-        let (spin_static, spin_kinetic) =
-            if spin_stiffness > 0.0 { (spin_curv * slide_static, spin_curv * slide_kinetic) } else { (0.0, 0.0) };
+        let (spin_static, spin_kinetic) = if spin_stiffness > 0.0 {
+            (spin_curv * slide_static, spin_curv * slide_kinetic)
+        } else {
+            (0.0, 0.0)
+        };
 
         Derived {
             n,

@@ -68,7 +68,8 @@ mod slider;
 mod tests;
 
 pub use contact::{
-    ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError, Wrench,
+    ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError,
+    Wrench,
 };
 pub use geometry::{ArcMode, GeometryError, Surface};
 pub use kinematics::CounterSpin;

@@ -9,7 +9,9 @@ use std::ops::{Add, Mul};
 
 /// A micro-deflection value the slider can hold: a scalar (spin) or a tangent vector
 /// (slide, roll). `magnitude` is `|x|` or `‖x‖`.
-pub trait Deflection: Copy + Default + PartialEq + Debug + Add<Output = Self> + Mul<f64, Output = Self> {
+pub trait Deflection:
+    Copy + Default + PartialEq + Debug + Add<Output = Self> + Mul<f64, Output = Self>
+{
     /// `|x|` (scalar) or Euclidean norm (vector).
     fn magnitude(self) -> f64;
     /// `x²` (scalar) or squared Euclidean norm (vector).
@@ -112,7 +114,8 @@ impl<H: Deflection> Slider<H> {
             }
         }
         self.elastic = self.history * p.stiffness;
-        self.damping = if self.mode == Mode::Static && dt > 0.0 { increment * (p.damping / dt) } else { H::default() };
+        self.damping =
+            if self.mode == Mode::Static && dt > 0.0 { increment * (p.damping / dt) } else { H::default() };
         self.elastic + self.damping
     }
 

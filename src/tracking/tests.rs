@@ -2,10 +2,10 @@
 //! sanity cases (§1.4), i↔j swap (§0.1), state-machine tables (§2.2–2.3), N = 0, roll
 //! capacities and Table 1, curvatures (§1.6), bad input; plus property tests.
 
-use proptest::prelude::*;
 use crate::tracking::kinematics::{continue_frame, counter_spin, onset_frame, spin_increment};
 use crate::tracking::*;
 use crate::{DQuat, DVec3};
+use proptest::prelude::*;
 
 const R: f64 = 0.2;
 const DT: f64 = 1e-4;
@@ -34,7 +34,12 @@ fn sphere_on_ground(pos: DVec3, rot: DQuat, n: f64) -> ContactInput {
     }
 }
 
-fn two_steps(a: ContactInput, b: ContactInput, m: &Material, cfg: &TrackingConfig) -> (ContactState, ContactOutput) {
+fn two_steps(
+    a: ContactInput,
+    b: ContactInput,
+    m: &Material,
+    cfg: &TrackingConfig,
+) -> (ContactState, ContactOutput) {
     let mut st = ContactState::default();
     let o = st.update(m, cfg, &a).unwrap();
     assert!(o.onset && o.wrench_i == Wrench::default() && o.wrench_j == Wrench::default());
@@ -54,7 +59,11 @@ fn paper_app_b(u0: DVec3, w0: DVec3, n1: DVec3) -> (DVec3, f64) {
     let a = rot * u0;
     let b = rot * w0;
     let f = |t: f64| (a.x + b.y) * t.sin() + (a.y - b.x) * t.cos();
-    let t0 = if (a.y - b.x).abs() < 1e-300 { std::f64::consts::FRAC_PI_2 } else { ((a.x + b.y) / (a.y - b.x)).atan() };
+    let t0 = if (a.y - b.x).abs() < 1e-300 {
+        std::f64::consts::FRAC_PI_2
+    } else {
+        ((a.x + b.y) / (a.y - b.x)).atan()
+    };
     let t = if f(t0) >= f(t0 + std::f64::consts::PI) { t0 } else { t0 + std::f64::consts::PI };
     (rot.conjugate() * DVec3::new(t.sin(), t.cos(), 0.0), f(t))
 }
@@ -289,7 +298,11 @@ fn swap_i_and_j_gives_the_same_body_wrenches() {
             // ψ keeps its value; S flips.
             assert!((o1.psi - o2.psi).abs() < 1e-12, "ψ {} vs {}", o1.psi, o2.psi);
             assert!(
-                close(s1.slide().history(), -s2.slide().history(), 1e-15 + tol * s1.slide().history().length()),
+                close(
+                    s1.slide().history(),
+                    -s2.slide().history(),
+                    1e-15 + tol * s1.slide().history().length()
+                ),
                 "{cs:?} step {k}: S {} vs {}",
                 s1.slide().history(),
                 s2.slide().history()
@@ -350,11 +363,17 @@ fn zero_normal_force_releases_histories_keeps_tracking() {
     let pos = DVec3::new(0.0, 0.0, R);
     let mut st = ContactState::default();
     st.update(&m, &cfg, &sphere_on_ground(pos, DQuat::IDENTITY, 49.0)).unwrap();
-    let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 1e-6, DQuat::from_rotation_z(1e-4), 49.0)).unwrap();
-    assert!(st.slide().history().length() > 0.0 && st.spin().history() != 0.0 && o.wrench_j.force != DVec3::ZERO);
+    let o = st
+        .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 1e-6, DQuat::from_rotation_z(1e-4), 49.0))
+        .unwrap();
+    assert!(
+        st.slide().history().length() > 0.0 && st.spin().history() != 0.0 && o.wrench_j.force != DVec3::ZERO
+    );
     // N = 0 (and N < 0): loads exactly zero, histories 0, no NaN, contact still tracked.
     for n in [0.0, -5.0] {
-        let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 2e-6, DQuat::from_rotation_z(2e-4), n)).unwrap();
+        let o = st
+            .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 2e-6, DQuat::from_rotation_z(2e-4), n))
+            .unwrap();
         assert_eq!(o.wrench_i, Wrench::default());
         assert_eq!(o.wrench_j, Wrench::default());
         assert_eq!(st.slide().history(), DVec3::ZERO);
@@ -362,7 +381,9 @@ fn zero_normal_force_releases_histories_keeps_tracking() {
         assert!(st.is_started());
     }
     // Load returns: tracking continues without an onset step.
-    let o = st.update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 3e-6, DQuat::from_rotation_z(2e-4), 49.0)).unwrap();
+    let o = st
+        .update(&m, &cfg, &sphere_on_ground(pos + DVec3::X * 3e-6, DQuat::from_rotation_z(2e-4), 49.0))
+        .unwrap();
     assert!(!o.onset && o.wrench_j.force.x < 0.0);
 }
 
@@ -423,7 +444,8 @@ fn roll_capacities_ball_on_plane() {
     st.update(&m, &cfg, &sphere_on_ground(pos, DQuat::IDENTITY, n)).unwrap();
     let mut seen = Vec::new();
     for k in 1..200 {
-        let o = st.update(&m, &cfg, &sphere_on_ground(pos, DQuat::from_rotation_y(1e-4 * k as f64), n)).unwrap();
+        let o =
+            st.update(&m, &cfg, &sphere_on_ground(pos, DQuat::from_rotation_y(1e-4 * k as f64), n)).unwrap();
         assert_eq!(o.roll_torque_i, DVec3::ZERO, "the ground never receives a roll torque");
         seen.push((st.roll_j().mode(), st.roll_j().elastic().length(), o.roll_torque_j));
     }
@@ -519,7 +541,8 @@ fn sphere_arc_is_the_great_circle() {
     let s = Surface::Sphere { radius: 0.2 };
     for th in [1e-9, 1e-4, 0.5, 3.0] {
         let a = DQuat::from_rotation_y(th) * DVec3::new(0.0, 0.0, -0.2);
-        let arc = s.arc_length(ArcMode::Geodesic, DVec3::ZERO, DQuat::IDENTITY, a, DVec3::new(0.0, 0.0, -0.2));
+        let arc =
+            s.arc_length(ArcMode::Geodesic, DVec3::ZERO, DQuat::IDENTITY, a, DVec3::new(0.0, 0.0, -0.2));
         assert!((arc - 0.2 * th).abs() < 1e-15 * th.max(1.0) * 10.0, "θ = {th}: {arc}");
         let chord = s.arc_length(ArcMode::Chord, DVec3::ZERO, DQuat::IDENTITY, a, DVec3::new(0.0, 0.0, -0.2));
         assert!((chord - 0.4 * (th / 2.0).sin()).abs() < 1e-15);
@@ -530,7 +553,11 @@ fn sphere_arc_is_the_great_circle() {
 fn counter_spin_modes() {
     let p = DVec3::X;
     let n = DVec3::Z;
-    assert!(close(counter_spin(p, n, 0.1, CounterSpin::Paper), DVec3::new(0.1f64.cos(), 0.1f64.sin(), 0.0), 1e-15));
+    assert!(close(
+        counter_spin(p, n, 0.1, CounterSpin::Paper),
+        DVec3::new(0.1f64.cos(), 0.1f64.sin(), 0.0),
+        1e-15
+    ));
     assert!(close(
         counter_spin(p, n, 0.1, CounterSpin::Reversed),
         DVec3::new(0.1f64.cos(), -(0.1f64.sin()), 0.0),
@@ -634,7 +661,9 @@ fn small_angle_helpers_match_libm() {
         let exact = y.atan2(x);
         assert!((atan2_small(y, x) - exact).abs() <= 2.0 * f64::EPSILON * exact.abs(), "{y} {x}");
         let (s, c) = sin_cos_small(a);
-        assert!((s - a.sin()).abs() <= 2.0 * f64::EPSILON * a.abs() && (c - a.cos()).abs() <= 2.0 * f64::EPSILON);
+        assert!(
+            (s - a.sin()).abs() <= 2.0 * f64::EPSILON * a.abs() && (c - a.cos()).abs() <= 2.0 * f64::EPSILON
+        );
     }
     assert_eq!(atan2_small(1.0, -1.0), 1.0f64.atan2(-1.0));
     assert_eq!(atan2_small(0.0, 0.0), 0.0);
@@ -642,8 +671,8 @@ fn small_angle_helpers_match_libm() {
 
 #[test]
 fn tangential_effective_mass() {
-    use glam::DMat3;
     use crate::tracking::DampingInertia;
+    use glam::DMat3;
     // Sphere: 1/m + R²/(0.4 m R²) = 3.5/m.
     let (m, r) = (5.0, 0.2);
     let inv_i = DMat3::from_diagonal(DVec3::splat(1.0 / (0.4 * m * r * r)));
@@ -740,7 +769,11 @@ fn ball_rolling_in_a_bowl() {
     for k in 1..=5 {
         let o1 = st.update(&m, &cfg, &input(k as f64 * dphi)).unwrap();
         assert!((o1.p_i.length() - rc * dphi).abs() < 1e-15, "{}", o1.p_i.length());
-        assert!((o1.p_i - o1.p_j).length() < 1e-12 * rc * dphi + 1e-18, "slip {}", (o1.p_i - o1.p_j).length());
+        assert!(
+            (o1.p_i - o1.p_j).length() < 1e-12 * rc * dphi + 1e-18,
+            "slip {}",
+            (o1.p_i - o1.p_j).length()
+        );
         assert!((o1.kappa_i + 1.0 / rc).abs() < 1e-12 && (o1.kappa_j - 1.0 / r).abs() < 1e-12);
         let k_r = 4.0 * 0.3 * 1e5 / (1.0 / r - 1.0 / rc).powi(2);
         assert!((o1.derived.roll_stiffness - k_r).abs() < 1e-9 * k_r);

@@ -56,13 +56,8 @@ fn main() {
         RapierPhysicsPlugin::<TriboHooks>::default(),
         TriboPlugin::default(),
     ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-        DT,
-    )))
-    .insert_resource(TimestepMode::Fixed {
-        dt: DT,
-        substeps: 1,
-    })
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
+    .insert_resource(TimestepMode::Fixed { dt: DT, substeps: 1 })
     .add_systems(Startup, setup);
     app.finish();
     app.cleanup();
@@ -80,10 +75,8 @@ fn main() {
         let world = app.world_mut();
         // Record when each tribo body comes to rest (first time below the thresholds).
         let mut q = world.query::<(Entity, &Velocity, Option<&Marble>, Option<&Top>)>();
-        let bodies: Vec<(Entity, Velocity, bool, bool)> = q
-            .iter(world)
-            .map(|(e, v, m, t)| (e, *v, m.is_some(), t.is_some()))
-            .collect();
+        let bodies: Vec<(Entity, Velocity, bool, bool)> =
+            q.iter(world).map(|(e, v, m, t)| (e, *v, m.is_some(), t.is_some())).collect();
         for (e, v, marble, top) in bodies {
             let (marble, top) = (marble.then_some(()), top.then_some(()));
             let resting = match (marble, top) {
@@ -106,30 +99,20 @@ fn main() {
         }
         if frame % 120 == 0 {
             let mut marbles = world.query::<(&Marble, &Transform)>();
-            let xs: Vec<String> = marbles
-                .iter(world)
-                .map(|(_, tr)| format!("{:6.2}", tr.translation.x))
-                .collect();
+            let xs: Vec<String> =
+                marbles.iter(world).map(|(_, tr)| format!("{:6.2}", tr.translation.x)).collect();
             let mut tops = world.query::<(&Top, &Velocity)>();
-            let ws: Vec<String> = tops
-                .iter(world)
-                .map(|(_, v)| format!("{:5.2}", v.angular.y))
-                .collect();
+            let ws: Vec<String> = tops.iter(world).map(|(_, v)| format!("{:5.2}", v.angular.y)).collect();
             println!("{t:5.1} | {} | {}", xs.join(" / "), ws.join(" / "));
         }
     }
 
     let world = app.world_mut();
-    println!(
-        "\nMarbles (r = {MARBLE_R} m, released {MARBLE_START} m up a {RAMP_ANGLE_DEG}° ramp):"
-    );
+    println!("\nMarbles (r = {MARBLE_R} m, released {MARBLE_START} m up a {RAMP_ANGLE_DEG}° ramp):");
     let mut marbles = world.query::<(Entity, &Marble, &Transform, &Velocity)>();
     for (e, m, tr, v) in marbles.iter(world) {
         let stopped = stop_times.iter().find(|(s, _)| *s == e).map(|(_, t)| *t);
-        let flat = on_flat
-            .iter()
-            .find(|(s, ..)| *s == e)
-            .map(|&(_, x, v)| (x, v));
+        let flat = on_flat.iter().find(|(s, ..)| *s == e).map(|&(_, x, v)| (x, v));
         match (m.eta_r, flat) {
             (Some(eta), Some((x1, v1))) => {
                 // Rolling without slipping on the flat with the kinetic rolling torque
@@ -146,10 +129,9 @@ fn main() {
                     stopped.map_or("—".into(), |t| format!("{t:.1} s")),
                 );
             }
-            (Some(_), None) => println!(
-                "  {:<28} stopped on the ramp at x = {:5.2} m",
-                m.label, tr.translation.x
-            ),
+            (Some(_), None) => {
+                println!("  {:<28} stopped on the ramp at x = {:5.2} m", m.label, tr.translation.x)
+            }
             (None, _) => println!(
                 "  {:<28} still rolling at {:.2} m/s, x = {:5.2} m",
                 m.label,
@@ -164,10 +146,7 @@ fn main() {
     for (e, top, v, mp, tr) in tops.iter(world) {
         let mp = mp.get();
         let tilt = (tr.rotation * Vec3::Y).angle_between(Vec3::Y).to_degrees();
-        let w2 = spin_at_2s
-            .iter()
-            .find(|(s, _)| *s == e)
-            .map_or(f32::NAN, |(_, w)| *w);
+        let w2 = spin_at_2s.iter().find(|(s, _)| *s == e).map_or(f32::NAN, |(_, w)| *w);
         if top.tribo {
             // Kinetic spin torque η_ψ μk N r_tip (heuristic spin, 𝒦 = 1/r_tip), N = m g; the
             // axial moment of inertia of this disk top is its largest principal one.
@@ -198,17 +177,12 @@ fn main() {
 }
 
 fn world_x(world: &World, e: Entity) -> f32 {
-    world
-        .get::<Transform>(e)
-        .map_or(f32::NAN, |t| t.translation.x)
+    world.get::<Transform>(e).map_or(f32::NAN, |t| t.translation.x)
 }
 
 fn setup(mut commands: Commands) -> Result {
     // Floor (top at y = 0) and a ramp rising towards −x whose foot is at x = 0.
-    commands.spawn((
-        Transform::from_xyz(20.0, -0.5, 0.0),
-        Collider::cuboid(40.0, 0.5, 10.0),
-    ));
+    commands.spawn((Transform::from_xyz(20.0, -0.5, 0.0), Collider::cuboid(40.0, 0.5, 10.0)));
     let theta = RAMP_ANGLE_DEG.to_radians();
     let normal = Vec3::new(theta.sin(), theta.cos(), 0.0);
     let along_up = Vec3::new(-theta.cos(), theta.sin(), 0.0);
@@ -240,21 +214,14 @@ fn setup(mut commands: Commands) -> Result {
         }
     }
 
-    for (label, tribo, z) in [
-        ("stock rapier top", false, -1.0),
-        ("tribo top (η_ψ = 0.5)", true, 1.0),
-    ] {
+    for (label, tribo, z) in [("stock rapier top", false, -1.0), ("tribo top (η_ψ = 0.5)", true, 1.0)] {
         let mut tip = commands.spawn((Transform::IDENTITY, Collider::ball(TIP_R)));
         if tribo {
             tip.insert(FrictionMaterial::new(MU.0, MU.1)?.with_spin_heuristic(ETA_SPIN)?);
         }
         let tip = tip.id();
-        let stem = commands
-            .spawn((
-                Transform::from_xyz(0.0, 0.07, 0.0),
-                Collider::cylinder(0.05, 0.004),
-            ))
-            .id();
+        let stem =
+            commands.spawn((Transform::from_xyz(0.0, 0.07, 0.0), Collider::cylinder(0.05, 0.004))).id();
         let disk = commands
             .spawn((
                 Transform::from_xyz(0.0, 0.06, 0.0),
@@ -267,10 +234,7 @@ fn setup(mut commands: Commands) -> Result {
                 Top { label, tribo },
                 Transform::from_xyz(-3.0, TIP_R, z),
                 RigidBody::Dynamic,
-                Velocity {
-                    linear: Vec3::ZERO,
-                    angular: Vec3::Y * OMEGA0,
-                },
+                Velocity { linear: Vec3::ZERO, angular: Vec3::Y * OMEGA0 },
                 Sleeping::disabled(),
                 ReadMassProperties::default(),
             ))

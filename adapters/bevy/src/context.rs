@@ -43,10 +43,7 @@ impl Default for TriboContext {
 impl TriboContext {
     /// An empty state with these settings.
     pub fn new(settings: Settings) -> Self {
-        TriboContext {
-            store: TriboRapier::with_settings(settings),
-            entities: HashMap::default(),
-        }
+        TriboContext { store: TriboRapier::with_settings(settings), entities: HashMap::default() }
     }
 
     /// Number of colliders of this context that carry a [`FrictionMaterial`].
@@ -65,8 +62,7 @@ impl TriboContext {
                 self.store.remove_material(old);
             }
         }
-        self.store
-            .set_material(handle, tribo_rapier::FrictionMaterial::from(m));
+        self.store.set_material(handle, tribo_rapier::FrictionMaterial::from(m));
     }
 
     pub(crate) fn remove_material(&mut self, e: Entity) {
@@ -105,9 +101,7 @@ impl TriboContext {
             (None, None) => {}
             (None, Some(_)) => self.store.set_realizability(None),
             (Some(g), Some(s)) if s.gravity == g => {}
-            (Some(g), _) => self
-                .store
-                .set_realizability(Some(RealizabilitySettings::new(g))),
+            (Some(g), _) => self.store.set_realizability(Some(RealizabilitySettings::new(g))),
         }
     }
 
@@ -132,17 +126,10 @@ impl TriboContext {
             &mut joints.impulse_joints,
         );
         for d in self.store.take_diagnostics() {
-            out.diagnostics
-                .push(TriboDiagnostic::from_store(context, d, bodies));
+            out.diagnostics.push(TriboDiagnostic::from_store(context, d, bodies));
         }
         for r in self.store.realizability_reports() {
-            out.realizability.push(RealizabilityReport::new(
-                context,
-                step,
-                r.clone(),
-                colliders,
-                bodies,
-            ));
+            out.realizability.push(RealizabilityReport::new(context, step, r.clone(), colliders, bodies));
         }
     }
 
@@ -161,10 +148,9 @@ impl TriboContext {
         out: &mut TriboContacts,
     ) {
         for info in self.store.contacts() {
-            let (Some(collider1), Some(collider2)) = (
-                colliders.collider_entity(info.collider1),
-                colliders.collider_entity(info.collider2),
-            ) else {
+            let (Some(collider1), Some(collider2)) =
+                (colliders.collider_entity(info.collider1), colliders.collider_entity(info.collider2))
+            else {
                 continue;
             };
             out.contacts.push(ContactReport {

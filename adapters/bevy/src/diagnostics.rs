@@ -42,9 +42,7 @@ impl TriboContacts {
 
     /// The contacts involving collider entity `e`.
     pub fn involving(&self, e: Entity) -> impl Iterator<Item = &ContactReport> {
-        self.contacts
-            .iter()
-            .filter(move |c| c.collider1 == e || c.collider2 == e)
+        self.contacts.iter().filter(move |c| c.collider1 == e || c.collider2 == e)
     }
 }
 
@@ -99,19 +97,11 @@ pub struct TriboDiagnostic {
 }
 
 impl TriboDiagnostic {
-    pub(crate) fn from_store(
-        context: Entity,
-        diagnostic: Diagnostic,
-        bodies: &RapierRigidBodySet,
-    ) -> Self {
+    pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
         let body = match diagnostic {
             Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
         };
-        TriboDiagnostic {
-            context,
-            body,
-            diagnostic,
-        }
+        TriboDiagnostic { context, body, diagnostic }
     }
 }
 

@@ -24,8 +24,7 @@ pub struct TriboGizmosPlugin;
 
 impl Plugin for TriboGizmosPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TriboGizmoConfig>()
-            .add_systems(Update, draw_tribo_contacts);
+        app.init_resource::<TriboGizmoConfig>().add_systems(Update, draw_tribo_contacts);
     }
 }
 
@@ -44,21 +43,12 @@ pub struct TriboGizmoConfig {
 
 impl Default for TriboGizmoConfig {
     fn default() -> Self {
-        TriboGizmoConfig {
-            enabled: true,
-            frame_size: 0.1,
-            force_scale: 0.05,
-            torque_scale: 1.0,
-        }
+        TriboGizmoConfig { enabled: true, frame_size: 0.1, force_scale: 0.05, torque_scale: 1.0 }
     }
 }
 
 /// Draws every contact of [`TriboContacts`].
-pub fn draw_tribo_contacts(
-    contacts: Res<TriboContacts>,
-    config: Res<TriboGizmoConfig>,
-    mut gizmos: Gizmos,
-) {
+pub fn draw_tribo_contacts(contacts: Res<TriboContacts>, config: Res<TriboGizmoConfig>, mut gizmos: Gizmos) {
     if !config.enabled {
         return;
     }
@@ -89,13 +79,7 @@ pub fn draw_tribo_contacts(
             }
         };
         ring(c.slide_capacity() * config.force_scale, slide_color);
-        ring(
-            c.roll_capacity * config.torque_scale,
-            Color::srgb(0.7, 0.3, 1.0),
-        );
-        ring(
-            c.spin_capacity * config.torque_scale,
-            Color::srgb(0.2, 0.9, 0.9),
-        );
+        ring(c.roll_capacity * config.torque_scale, Color::srgb(0.7, 0.3, 1.0));
+        ring(c.spin_capacity * config.torque_scale, Color::srgb(0.2, 0.9, 0.9));
     }
 }

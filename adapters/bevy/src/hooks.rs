@@ -126,17 +126,14 @@ pub(crate) struct UserHooks<'a, U: BevyPhysicsHooks>(pub(crate) &'a U);
 
 impl<U: BevyPhysicsHooks> PhysicsHooks for UserHooks<'_, U> {
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
-        self.0
-            .filter_contact_pair(PairFilterContextView { raw: context })
+        self.0.filter_contact_pair(PairFilterContextView { raw: context })
     }
 
     fn filter_intersection_pair(&self, context: &PairFilterContext) -> bool {
-        self.0
-            .filter_intersection_pair(PairFilterContextView { raw: context })
+        self.0.filter_intersection_pair(PairFilterContextView { raw: context })
     }
 
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
-        self.0
-            .modify_solver_contacts(ContactModificationContextView { raw: context })
+        self.0.modify_solver_contacts(ContactModificationContextView { raw: context })
     }
 }

@@ -73,8 +73,7 @@ mod step;
 
 pub use context::TriboContext;
 pub use diagnostics::{
-    ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic,
-    TriboStats,
+    ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic, TriboStats,
 };
 pub use hooks::TriboHooks;
 pub use material::FrictionMaterial;
@@ -173,9 +172,7 @@ where
             .insert_resource(TriboSettings(self.settings))
             .add_message::<TriboDiagnostic>()
             .add_message::<RealizabilityReport>()
-            .insert_resource(RealizabilityMonitor {
-                enabled: self.realizability,
-            })
+            .insert_resource(RealizabilityMonitor { enabled: self.realizability })
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)
             .add_observer(remove_active_hooks);
@@ -183,19 +180,12 @@ where
         app.configure_sets(self.schedule, PhysicsSet::StepSimulation.run_if(never));
         app.configure_sets(
             self.schedule,
-            TriboSet::Step
-                .after(PhysicsSet::StepSimulation)
-                .before(PhysicsSet::Writeback),
+            TriboSet::Step.after(PhysicsSet::StepSimulation).before(PhysicsSet::Writeback),
         );
+        app.add_systems(self.schedule, keep_active_hooks.before(PhysicsSet::SyncBackend));
         app.add_systems(
             self.schedule,
-            keep_active_hooks.before(PhysicsSet::SyncBackend),
-        );
-        app.add_systems(
-            self.schedule,
-            (sync_materials, tribo_step_simulation::<H>, report_bypass)
-                .chain()
-                .in_set(TriboSet::Step),
+            (sync_materials, tribo_step_simulation::<H>, report_bypass).chain().in_set(TriboSet::Step),
         );
     }
 
@@ -228,27 +218,17 @@ fn add_context_state(
     mut commands: Commands,
     settings: Res<TriboSettings>,
 ) {
-    commands
-        .entity(add.entity)
-        .insert(TriboContext::new(settings.0));
+    commands.entity(add.entity).insert(TriboContext::new(settings.0));
 }
 
-fn add_active_hooks(
-    add: On<Add, FrictionMaterial>,
-    mut commands: Commands,
-    hooks: Query<&ActiveHooks>,
-) {
+fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands, hooks: Query<&ActiveHooks>) {
     match hooks.get(add.entity) {
         Ok(h) if h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) => {}
         Ok(h) => {
-            commands
-                .entity(add.entity)
-                .insert((*h | ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+            commands.entity(add.entity).insert((*h | ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
         }
         Err(_) => {
-            commands
-                .entity(add.entity)
-                .insert((ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+            commands.entity(add.entity).insert((ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
         }
     }
 }
@@ -267,9 +247,7 @@ fn remove_active_hooks(
 }
 
 /// Re-adds the flag when the user replaces `ActiveHooks` on a collider with a material.
-fn keep_active_hooks(
-    mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Changed<ActiveHooks>)>,
-) {
+fn keep_active_hooks(mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Changed<ActiveHooks>)>) {
     for mut h in &mut q {
         if !h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {
             *h |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
@@ -282,17 +260,8 @@ fn keep_active_hooks(
 #[allow(clippy::type_complexity)]
 fn sync_materials(
     changed: Query<
-        (
-            Entity,
-            &FrictionMaterial,
-            &RapierColliderHandle,
-            &RapierContextEntityLink,
-        ),
-        Or<(
-            Changed<FrictionMaterial>,
-            Changed<RapierColliderHandle>,
-            Changed<RapierContextEntityLink>,
-        )>,
+        (Entity, &FrictionMaterial, &RapierColliderHandle, &RapierContextEntityLink),
+        Or<(Changed<FrictionMaterial>, Changed<RapierColliderHandle>, Changed<RapierContextEntityLink>)>,
     >,
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,

@@ -41,9 +41,7 @@ impl Default for FrictionMaterial {
     /// μs = 0.6, μk = 0.5 with [`Material::new`]'s defaults (η_r = 0.01, heuristic spin
     /// η_ψ = 0.01 with the geometric curvature, K_E = 1e5 N/m, critical damping).
     fn default() -> Self {
-        FrictionMaterial {
-            material: Some(Material::new(0.6, 0.5).expect("valid default coefficients")),
-        }
+        FrictionMaterial { material: Some(Material::new(0.6, 0.5).expect("valid default coefficients")) }
     }
 }
 
@@ -64,9 +62,7 @@ impl From<FrictionMaterial> for tribo_rapier::FrictionMaterial {
 
 impl From<tribo_rapier::FrictionMaterial> for FrictionMaterial {
     fn from(m: tribo_rapier::FrictionMaterial) -> Self {
-        FrictionMaterial {
-            material: m.material().copied(),
-        }
+        FrictionMaterial { material: m.material().copied() }
     }
 }
 
@@ -98,10 +94,7 @@ impl FrictionMaterial {
 
     /// Applies any [`Material`] setter (no effect on `stock`):
     /// `FrictionMaterial::new(0.6, 0.5)?.map(|m| m.with_roll_damping(Damping::Fixed(0.1)))?`.
-    pub fn map(
-        self,
-        f: impl FnOnce(Material) -> Result<Material, ParamError>,
-    ) -> Result<Self, ParamError> {
+    pub fn map(self, f: impl FnOnce(Material) -> Result<Material, ParamError>) -> Result<Self, ParamError> {
         match self.material {
             None => Ok(self),
             Some(m) => Ok(f(m)?.into()),
@@ -122,10 +115,7 @@ impl FrictionMaterial {
     /// Heuristic spin friction with energy-tie coefficient `η_ψ ≥ 0` and the contact's geometric
     /// curvature: a ball of radius R gets the kinetic spin torque `η_ψ μk N R`.
     pub fn with_spin_heuristic(self, eta_psi: f64) -> Result<Self, ParamError> {
-        self.with_spin(SpinModel::Heuristic {
-            eta_psi,
-            curvature: None,
-        })
+        self.with_spin(SpinModel::Heuristic { eta_psi, curvature: None })
     }
 
     /// Slide stiffness `K_E > 0` (N/m).
@@ -134,16 +124,7 @@ impl FrictionMaterial {
     }
 
     /// Damping of slide, roll and spin micro-deflections (default critical).
-    pub fn with_damping(
-        self,
-        slide: Damping,
-        roll: Damping,
-        spin: Damping,
-    ) -> Result<Self, ParamError> {
-        self.map(|m| {
-            m.with_slide_damping(slide)?
-                .with_roll_damping(roll)?
-                .with_spin_damping(spin)
-        })
+    pub fn with_damping(self, slide: Damping, roll: Damping, spin: Damping) -> Result<Self, ParamError> {
+        self.map(|m| m.with_slide_damping(slide)?.with_roll_damping(roll)?.with_spin_damping(spin))
     }
 }

@@ -8,8 +8,7 @@ use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
 use bevy_rapier3d::plugin::context::SimulationToRenderTime;
 use bevy_rapier3d::prelude::{
     BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextJoints,
-    RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode,
-    TransformInterpolation,
+    RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode, TransformInterpolation,
 };
 use rapier3d::pipeline::PhysicsHooks;
 
@@ -42,16 +41,10 @@ impl StepPlan {
         };
         match mode {
             TimestepMode::Fixed { dt, substeps } => uniform(dt, substeps),
-            TimestepMode::Variable {
-                max_dt,
-                time_scale,
-                substeps,
-            } => uniform((delta * time_scale).min(max_dt), substeps),
-            TimestepMode::Interpolated {
-                dt,
-                time_scale,
-                substeps,
-            } => {
+            TimestepMode::Variable { max_dt, time_scale, substeps } => {
+                uniform((delta * time_scale).min(max_dt), substeps)
+            }
+            TimestepMode::Interpolated { dt, time_scale, substeps } => {
                 let mut steps = Vec::new();
                 *diff += delta;
                 // Same loop (and same float comparisons) as bevy_rapier's.
@@ -62,10 +55,7 @@ impl StepPlan {
                     }
                     *diff -= dt;
                 }
-                StepPlan {
-                    steps,
-                    frame_dt: dt,
-                }
+                StepPlan { steps, frame_dt: dt }
             }
         }
     }
@@ -123,16 +113,8 @@ pub fn tribo_step_simulation<H>(
     stats.frames += 1;
     contacts.clear();
 
-    for (
-        entity,
-        mut sim,
-        mut colliders,
-        mut joints,
-        mut bodies,
-        config,
-        mut sim_to_render,
-        tribo,
-    ) in contexts.iter_mut()
+    for (entity, mut sim, mut colliders, mut joints, mut bodies, config, mut sim_to_render, tribo) in
+        contexts.iter_mut()
     {
         let sim = &mut *sim;
         let colliders = &mut *colliders;
@@ -188,16 +170,7 @@ pub fn tribo_step_simulation<H>(
             // `step_simulation` keeps only the last call's events: send them after every step.
             sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
             if let Some(t) = tribo.as_deref_mut() {
-                t.after_step(
-                    dt,
-                    step as u32,
-                    sim,
-                    colliders,
-                    joints,
-                    bodies,
-                    entity,
-                    &mut found,
-                );
+                t.after_step(dt, step as u32, sim, colliders, joints, bodies, entity, &mut found);
                 stats.tribo_updates += 1;
             }
             stats.rapier_steps += 1;
@@ -221,24 +194,13 @@ mod tests {
     #[test]
     fn fixed_and_variable_plans() {
         let mut diff = 0.0;
-        let p = StepPlan::new(
-            TimestepMode::Fixed {
-                dt: 1.0 / 60.0,
-                substeps: 4,
-            },
-            0.5,
-            &mut diff,
-        );
+        let p = StepPlan::new(TimestepMode::Fixed { dt: 1.0 / 60.0, substeps: 4 }, 0.5, &mut diff);
         assert_eq!(p.steps.len(), 4);
         assert!((p.steps[0].0 - 1.0 / 240.0).abs() < 1e-9);
         assert_eq!(p.frame_dt, 1.0 / 60.0);
         // Variable: min(delta * scale, max_dt) split in substeps.
         let p = StepPlan::new(
-            TimestepMode::Variable {
-                max_dt: 0.05,
-                time_scale: 2.0,
-                substeps: 3,
-            },
+            TimestepMode::Variable { max_dt: 0.05, time_scale: 2.0, substeps: 3 },
             0.01,
             &mut diff,
         );
@@ -246,11 +208,7 @@ mod tests {
         assert!((p.frame_dt - 0.02).abs() < 1e-9);
         assert!((p.steps[2].0 - 0.02 / 3.0).abs() < 1e-9);
         let p = StepPlan::new(
-            TimestepMode::Variable {
-                max_dt: 0.05,
-                time_scale: 1.0,
-                substeps: 2,
-            },
+            TimestepMode::Variable { max_dt: 0.05, time_scale: 1.0, substeps: 2 },
             1.0,
             &mut diff,
         );
@@ -264,30 +222,16 @@ mod tests {
         // one flagged, each with 2 substeps of dt/2 · time_scale.
         let dt = 0.01;
         let mut diff = 0.0;
-        let p = StepPlan::new(
-            TimestepMode::Interpolated {
-                dt,
-                time_scale: 1.0,
-                substeps: 2,
-            },
-            0.025,
-            &mut diff,
-        );
+        let p =
+            StepPlan::new(TimestepMode::Interpolated { dt, time_scale: 1.0, substeps: 2 }, 0.025, &mut diff);
         assert_eq!(p.steps.len(), 6);
         assert_eq!(p.steps.iter().filter(|s| s.1).count(), 2);
         assert!(p.steps[4].1 && p.steps[5].1 && !p.steps[3].1);
         assert!((diff + 0.005).abs() < 1e-6);
         assert!((p.steps[0].0 - 0.005).abs() < 1e-9);
         // Next frame of 0.004 s: diff goes -0.005 → -0.001, no step.
-        let p = StepPlan::new(
-            TimestepMode::Interpolated {
-                dt,
-                time_scale: 1.0,
-                substeps: 2,
-            },
-            0.004,
-            &mut diff,
-        );
+        let p =
+            StepPlan::new(TimestepMode::Interpolated { dt, time_scale: 1.0, substeps: 2 }, 0.004, &mut diff);
         assert!(p.steps.is_empty());
     }
 }

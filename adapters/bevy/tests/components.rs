@@ -20,36 +20,21 @@ fn material_count(app: &mut App) -> usize {
 #[test]
 fn active_hooks_are_added_and_merged() {
     let mut app = app();
-    let plain = app
-        .world_mut()
-        .spawn((Collider::ball(0.5), FrictionMaterial::default()))
-        .id();
+    let plain = app.world_mut().spawn((Collider::ball(0.5), FrictionMaterial::default())).id();
     let filtered = app
         .world_mut()
-        .spawn((
-            Collider::ball(0.5),
-            ActiveHooks::FILTER_CONTACT_PAIRS,
-            FrictionMaterial::default(),
-        ))
+        .spawn((Collider::ball(0.5), ActiveHooks::FILTER_CONTACT_PAIRS, FrictionMaterial::default()))
         .id();
     app.update();
     let h = |app: &App, e| *app.world().get::<ActiveHooks>(e).unwrap();
     assert_eq!(h(&app, plain), ActiveHooks::MODIFY_SOLVER_CONTACTS);
     // The user's own flag is kept.
-    assert_eq!(
-        h(&app, filtered),
-        ActiveHooks::FILTER_CONTACT_PAIRS | ActiveHooks::MODIFY_SOLVER_CONTACTS
-    );
+    assert_eq!(h(&app, filtered), ActiveHooks::FILTER_CONTACT_PAIRS | ActiveHooks::MODIFY_SOLVER_CONTACTS);
 
     // Replacing ActiveHooks later does not drop tribo's flag.
-    app.world_mut()
-        .entity_mut(plain)
-        .insert(ActiveHooks::FILTER_INTERSECTION_PAIR);
+    app.world_mut().entity_mut(plain).insert(ActiveHooks::FILTER_INTERSECTION_PAIR);
     app.update();
-    assert_eq!(
-        h(&app, plain),
-        ActiveHooks::FILTER_INTERSECTION_PAIR | ActiveHooks::MODIFY_SOLVER_CONTACTS
-    );
+    assert_eq!(h(&app, plain), ActiveHooks::FILTER_INTERSECTION_PAIR | ActiveHooks::MODIFY_SOLVER_CONTACTS);
 
     // The flag reaches the rapier collider.
     let handle = app.world().get::<RapierColliderHandle>(filtered).unwrap().0;
@@ -63,44 +48,26 @@ fn active_hooks_are_added_and_merged() {
 #[test]
 fn materials_follow_components_and_despawns() {
     let mut app = app();
-    let a = app
-        .world_mut()
-        .spawn((Collider::ball(0.5), FrictionMaterial::default()))
-        .id();
+    let a = app.world_mut().spawn((Collider::ball(0.5), FrictionMaterial::default())).id();
     let b = app
         .world_mut()
-        .spawn((
-            Collider::ball(0.5),
-            Transform::from_xyz(3.0, 0.0, 0.0),
-            FrictionMaterial::stock(),
-        ))
+        .spawn((Collider::ball(0.5), Transform::from_xyz(3.0, 0.0, 0.0), FrictionMaterial::stock()))
         .id();
-    let c = app
-        .world_mut()
-        .spawn((Collider::ball(0.5), Transform::from_xyz(6.0, 0.0, 0.0)))
-        .id();
+    let c = app.world_mut().spawn((Collider::ball(0.5), Transform::from_xyz(6.0, 0.0, 0.0))).id();
     app.update();
     assert_eq!(material_count(&mut app), 2);
 
     // Added later.
-    app.world_mut()
-        .entity_mut(c)
-        .insert(FrictionMaterial::new(0.9, 0.7).unwrap());
+    app.world_mut().entity_mut(c).insert(FrictionMaterial::new(0.9, 0.7).unwrap());
     app.update();
     assert_eq!(material_count(&mut app), 3);
-    assert_eq!(
-        app.world().get::<ActiveHooks>(c).copied(),
-        Some(ActiveHooks::MODIFY_SOLVER_CONTACTS)
-    );
+    assert_eq!(app.world().get::<ActiveHooks>(c).copied(), Some(ActiveHooks::MODIFY_SOLVER_CONTACTS));
 
     // Removed: the store forgets it and tribo's flag goes away again.
     app.world_mut().entity_mut(c).remove::<FrictionMaterial>();
     app.update();
     assert_eq!(material_count(&mut app), 2);
-    assert_eq!(
-        app.world().get::<ActiveHooks>(c).copied(),
-        Some(ActiveHooks::empty())
-    );
+    assert_eq!(app.world().get::<ActiveHooks>(c).copied(), Some(ActiveHooks::empty()));
 
     // Despawned.
     app.world_mut().entity_mut(a).despawn();
@@ -116,10 +83,7 @@ fn bad_parameters_are_errors() {
     assert!(FrictionMaterial::new(0.3, 0.5).is_err()); // μs < μk
     assert!(FrictionMaterial::new(f64::NAN, 0.5).is_err());
     assert!(FrictionMaterial::new(0.5, -0.1).is_err());
-    assert!(FrictionMaterial::new(0.5, 0.4)
-        .unwrap()
-        .with_roll(-1.0)
-        .is_err());
+    assert!(FrictionMaterial::new(0.5, 0.4).unwrap().with_roll(-1.0).is_err());
     let msg = FrictionMaterial::new(0.3, 0.5).unwrap_err().to_string();
     assert!(msg.contains("μs"), "{msg}");
 }
@@ -130,27 +94,16 @@ fn despawning_bodies_with_live_tribo_contacts() {
     // bevy_rapier removes them (rapier drops attached joints), tribo forgets them, nothing
     // panics and the contact report empties.
     let mut app = app();
-    let ground = app
-        .world_mut()
-        .spawn((
-            Transform::from_xyz(0.0, -0.5, 0.0),
-            Collider::cuboid(50.0, 0.5, 50.0),
-        ))
-        .id();
+    let ground =
+        app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0))).id();
     let spawn_ball = |app: &mut App, z: f32| {
         app.world_mut()
             .spawn((
                 Transform::from_xyz(0.0, 0.25, z),
                 RigidBody::Dynamic,
                 Collider::ball(0.25),
-                Velocity {
-                    linear: Vec3::X * 2.0,
-                    angular: Vec3::Z * -8.0,
-                },
-                FrictionMaterial::new(0.6, 0.5)
-                    .unwrap()
-                    .with_roll(0.1)
-                    .unwrap(),
+                Velocity { linear: Vec3::X * 2.0, angular: Vec3::Z * -8.0 },
+                FrictionMaterial::new(0.6, 0.5).unwrap().with_roll(0.1).unwrap(),
             ))
             .id()
     };
@@ -174,10 +127,7 @@ fn despawning_bodies_with_live_tribo_contacts() {
     }
     assert!(app.world().resource::<TriboContacts>().contacts.is_empty());
     let v = app.world().get::<Velocity>(b).unwrap().linear;
-    assert!(
-        v.y < -4.0 && v.is_finite(),
-        "ball b should be falling: {v:?}"
-    );
+    assert!(v.y < -4.0 && v.is_finite(), "ball b should be falling: {v:?}");
     assert_eq!(material_count(&mut app), 1);
 }
 
@@ -196,10 +146,7 @@ fn zero_mass_body_is_reported_as_a_message() {
             seen.0.extend(r.read().copied());
         },
     );
-    app.world_mut().spawn((
-        Transform::from_xyz(0.0, -0.5, 0.0),
-        Collider::cuboid(50.0, 0.5, 50.0),
-    ));
+    app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
     let ghost = app
         .world_mut()
         .spawn((
@@ -216,9 +163,6 @@ fn zero_mass_body_is_reported_as_a_message() {
     let seen = &app.world().resource::<Seen>().0;
     assert!(!seen.is_empty(), "no diagnostic");
     assert_eq!(seen[0].body, Some(ghost));
-    assert!(matches!(
-        seen[0].diagnostic,
-        bevy_tribo::Diagnostic::ZeroMassBody { .. }
-    ));
+    assert!(matches!(seen[0].diagnostic, bevy_tribo::Diagnostic::ZeroMassBody { .. }));
     assert!(seen[0].to_string().contains("mass"), "{}", seen[0]);
 }

@@ -16,30 +16,20 @@ use common::*;
 /// deceleration `a = 2 η_r μk g / 1.4`, stopping distance `v0²/(2a)`.
 #[test]
 fn ball_rolls_and_stops() {
-    ball_rolls_and_stops_in(TimestepMode::Fixed {
-        dt: DT,
-        substeps: 1,
-    });
+    ball_rolls_and_stops_in(TimestepMode::Fixed { dt: DT, substeps: 1 });
 }
 
 /// Same with 4 rapier steps per frame: tribo runs once per rapier step, so the result does not
 /// depend on how bevy_rapier splits a frame.
 #[test]
 fn ball_rolls_and_stops_fixed_substeps() {
-    ball_rolls_and_stops_in(TimestepMode::Fixed {
-        dt: DT,
-        substeps: 4,
-    });
+    ball_rolls_and_stops_in(TimestepMode::Fixed { dt: DT, substeps: 4 });
 }
 
 /// Same with the variable timestep (frames of 1/60 s, 2 substeps).
 #[test]
 fn ball_rolls_and_stops_variable_substeps() {
-    ball_rolls_and_stops_in(TimestepMode::Variable {
-        max_dt: 1.0 / 30.0,
-        time_scale: 1.0,
-        substeps: 2,
-    });
+    ball_rolls_and_stops_in(TimestepMode::Variable { max_dt: 1.0 / 30.0, time_scale: 1.0, substeps: 2 });
 }
 
 fn ball_rolls_and_stops_in(mode: TimestepMode) {
@@ -50,30 +40,18 @@ fn ball_rolls_and_stops_in(mode: TimestepMode) {
 
     let mut app = app_with(mode);
     ground(&mut app, None);
-    let rolling = Velocity {
-        linear: Vec3::X * v0,
-        angular: Vec3::Z * (-v0 / r),
-    };
+    let rolling = Velocity { linear: Vec3::X * v0, angular: Vec3::Z * (-v0 / r) };
     let tribo = ball(
         &mut app,
         0.0,
         r,
         rolling,
-        Some(
-            FrictionMaterial::new(mu_s, mu_k)
-                .unwrap()
-                .with_roll(eta_r)
-                .unwrap(),
-        ),
+        Some(FrictionMaterial::new(mu_s, mu_k).unwrap().with_roll(eta_r).unwrap()),
     );
     // Stock rapier next to it (z = 5 m): no rolling resistance at all.
     let stock = {
         let e = ball(&mut app, 0.0, r, rolling, None);
-        app.world_mut()
-            .get_mut::<Transform>(e)
-            .unwrap()
-            .translation
-            .z = 5.0;
+        app.world_mut().get_mut::<Transform>(e).unwrap().translation.z = 5.0;
         e
     };
 
@@ -82,20 +60,14 @@ fn ball_rolls_and_stops_in(mode: TimestepMode) {
     run(&mut app, half);
     let v_half = velocity(&app, tribo).linear.x;
     let v_half_expected = v0 - a * half as f32 * DT;
-    assert!(
-        (v_half - v_half_expected).abs() < 0.05 * v0,
-        "v(t/2) = {v_half}, expected {v_half_expected}"
-    );
+    assert!((v_half - v_half_expected).abs() < 0.05 * v0, "v(t/2) = {v_half}, expected {v_half_expected}");
 
     // Stopped by 1.3 t_expected, after v0²/(2a) within 7 %.
     run(&mut app, (0.8 * t_expected / DT) as usize);
     let v = velocity(&app, tribo);
     assert!(v.linear.length() < 0.01, "still moving: {:?}", v.linear);
     let d = position(&app, tribo).x;
-    assert!(
-        (d - d_expected).abs() < 0.07 * d_expected,
-        "stopping distance {d}, expected {d_expected}"
-    );
+    assert!((d - d_expected).abs() < 0.07 * d_expected, "stopping distance {d}, expected {d_expected}");
 
     // And stays put (static rolling resistance, no creep): < 1 mm in 2 s more.
     run(&mut app, 120);
@@ -115,24 +87,15 @@ fn spinning_sphere_stops() {
 
     let mut app = app(1);
     ground(&mut app, None);
-    let spin = Velocity {
-        linear: Vec3::ZERO,
-        angular: Vec3::Y * w0,
-    };
-    let m = FrictionMaterial::new(mu_s, mu_k)
-        .unwrap()
-        .with_spin_heuristic(eta_psi)
-        .unwrap();
+    let spin = Velocity { linear: Vec3::ZERO, angular: Vec3::Y * w0 };
+    let m = FrictionMaterial::new(mu_s, mu_k).unwrap().with_spin_heuristic(eta_psi).unwrap();
     let tribo = ball(&mut app, 0.0, r, spin, Some(m));
     let stock = ball(&mut app, 3.0, r, spin, None);
 
     run(&mut app, 60); // 1 s
     let w = velocity(&app, tribo).angular.y;
     let w_expected = w0 - alpha * 1.0;
-    assert!(
-        (w - w_expected).abs() < 0.05 * w0,
-        "ω(1 s) = {w}, expected {w_expected}"
-    );
+    assert!((w - w_expected).abs() < 0.05 * w0, "ω(1 s) = {w}, expected {w_expected}");
 
     run(&mut app, ((t_stop + 0.5 - 1.0) / DT) as usize);
     let w = velocity(&app, tribo).angular;
@@ -168,10 +131,9 @@ fn brick_holds_below_atan_mu_s() {
     let tribo = brick(&mut app, 0.0, FrictionMaterial::new(mu_s, mu_k).unwrap());
     let stock = brick(&mut app, 2.0, FrictionMaterial::stock());
     // Stock friction μk: `Min` wins over the ground's default `Average` rule.
-    app.world_mut().entity_mut(stock).insert(Friction {
-        coefficient: mu_k as f32,
-        combine_rule: CoefficientCombineRule::Min,
-    });
+    app.world_mut()
+        .entity_mut(stock)
+        .insert(Friction { coefficient: mu_k as f32, combine_rule: CoefficientCombineRule::Min });
 
     run(&mut app, 180); // 3 s
     let x = position(&app, tribo).x;
@@ -180,24 +142,14 @@ fn brick_holds_below_atan_mu_s() {
     // Stock: d = ½ a t², a = g (sin θ − μk cos θ) = 0.589 m/s² → 2.65 m (10 %).
     let a = G * (theta.sin() - mu_k as f32 * theta.cos());
     let d = position(&app, stock).x;
-    assert!(
-        (d - 0.5 * a * 9.0).abs() < 0.1 * 0.5 * a * 9.0,
-        "stock brick slid {d} m"
-    );
+    assert!((d - 0.5 * a * 9.0).abs() < 0.1 * 0.5 * a * 9.0, "stock brick slid {d} m");
 
     // The contact report shows a static slide mode and N = m g cos θ.
     let contacts = app.world().resource::<TriboContacts>();
-    let c = contacts
-        .involving(tribo)
-        .next()
-        .expect("tribo contact reported");
+    let c = contacts.involving(tribo).next().expect("tribo contact reported");
     assert_eq!(c.slide, bevy_tribo::Mode::Static);
     let m = 0.4 * 0.2 * 0.4; // density 1
-    assert!(
-        (c.normal_force - m * G * theta.cos()).abs() < 0.02 * m * G,
-        "N = {}",
-        c.normal_force
-    );
+    assert!((c.normal_force - m * G * theta.cos()).abs() < 0.02 * m * G, "N = {}", c.normal_force);
 }
 
 /// Above atan μs the brick breaks away and slides with the kinetic coefficient:
@@ -224,13 +176,7 @@ fn brick_slides_above_atan_mu_s_with_mu_k() {
     let a = G * (theta.sin() - mu_k as f32 * theta.cos()); // 2.412 m/s²
     let d = position(&app, brick).x;
     let d_expected = 0.5 * a * 4.0;
-    assert!(
-        (d - d_expected).abs() < 0.05 * d_expected,
-        "slid {d} m, expected {d_expected}"
-    );
+    assert!((d - d_expected).abs() < 0.05 * d_expected, "slid {d} m, expected {d_expected}");
     let contacts = app.world().resource::<TriboContacts>();
-    assert_eq!(
-        contacts.involving(brick).next().unwrap().slide,
-        bevy_tribo::Mode::Kinetic
-    );
+    assert_eq!(contacts.involving(brick).next().unwrap().slide, bevy_tribo::Mode::Kinetic);
 }

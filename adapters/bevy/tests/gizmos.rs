@@ -35,9 +35,7 @@ fn contact_gizmos_are_recorded() {
     // of `DefaultPlugins`, also wants camera plumbing a headless test lacks).
     .init_asset::<bevy::gizmos::GizmoAsset>()
     .init_gizmo_group::<DefaultGizmoConfigGroup>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-        1.0 / 60.0,
-    )))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)))
     .init_resource::<Frames>()
     // Counts frames in which the drawing system had contacts to draw.
     .add_systems(
@@ -53,18 +51,10 @@ fn contact_gizmos_are_recorded() {
     app.cleanup();
     app.update();
     common::ground(&mut app, None);
-    common::ball(
-        &mut app,
-        0.0,
-        0.25,
-        Velocity::default(),
-        Some(FrictionMaterial::default()),
-    );
+    common::ball(&mut app, 0.0, 0.25, Velocity::default(), Some(FrictionMaterial::default()));
     common::run(&mut app, 10);
     assert!(app.world().resource::<Frames>().0 >= 8);
     // Switching it off at run time is fine too.
-    app.world_mut()
-        .resource_mut::<bevy_tribo::gizmos::TriboGizmoConfig>()
-        .enabled = false;
+    app.world_mut().resource_mut::<bevy_tribo::gizmos::TriboGizmoConfig>().enabled = false;
     common::run(&mut app, 2);
 }

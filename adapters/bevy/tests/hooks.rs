@@ -57,23 +57,14 @@ fn user_conveyor_hook_runs_with_tribo() {
         RapierPhysicsPlugin::<TriboHooks<ConveyorHooks>>::default(),
         TriboPlugin::<ConveyorHooks>::new(),
     ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-        DT,
-    )))
-    .insert_resource(TimestepMode::Fixed {
-        dt: DT,
-        substeps: 1,
-    })
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
+    .insert_resource(TimestepMode::Fixed { dt: DT, substeps: 1 })
     .init_resource::<Calls>();
     app.finish();
     app.cleanup();
     app.update();
 
-    app.world_mut().spawn((
-        Transform::from_xyz(0.0, -0.5, 0.0),
-        Collider::cuboid(50.0, 0.5, 2.0),
-        Belt(1.0),
-    ));
+    app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 2.0), Belt(1.0)));
     let boxed = app
         .world_mut()
         .spawn((
@@ -95,19 +86,9 @@ fn user_conveyor_hook_runs_with_tribo() {
     assert!(app.world().resource::<Calls>().0.load(Ordering::Relaxed) >= 120);
     // tribo handled the contact and measures slip relative to the belt surface: the riding box
     // sticks, with μs = 0.8 (not μk = 0.6, nor bevy_rapier's default 0.5).
-    let c = app
-        .world()
-        .resource::<TriboContacts>()
-        .involving(boxed)
-        .next()
-        .copied()
-        .expect("tribo contact");
+    let c = app.world().resource::<TriboContacts>().involving(boxed).next().copied().expect("tribo contact");
     assert!(!c.stock_fallback);
     assert_eq!(c.slide, bevy_tribo::Mode::Static, "a box riding the belt sticks");
     assert!((c.friction - 0.8).abs() < 1e-6, "μ = {}", c.friction);
-    assert!(
-        (c.normal_force - 0.032 * common::G).abs() < 0.02 * 0.032 * common::G,
-        "N = {}",
-        c.normal_force
-    );
+    assert!((c.normal_force - 0.032 * common::G).abs() < 0.02 * 0.032 * common::G, "N = {}", c.normal_force);
 }

@@ -30,13 +30,10 @@ fn trough(m: [f32; 3]) -> (App, Entity, [Entity; 2]) {
         RapierPhysicsPlugin::<TriboHooks>::default(),
         TriboPlugin::default().with_realizability(true),
     ))
-    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-        std::time::Duration::from_secs_f32(1.0 / 480.0),
-    ))
-    .insert_resource(TimestepMode::Fixed {
-        dt: 1.0 / 480.0,
-        substeps: 1,
-    })
+    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f32(
+        1.0 / 480.0,
+    )))
+    .insert_resource(TimestepMode::Fixed { dt: 1.0 / 480.0, substeps: 1 })
     .init_resource::<Reports>()
     .add_systems(PostUpdate, collect.after(TriboSet::Step));
     app.finish();
@@ -73,10 +70,7 @@ fn trough(m: [f32; 3]) -> (App, Entity, [Entity; 2]) {
             Collider::ball(R),
             ColliderMassProperties::Density(1000.0),
             Sleeping::disabled(),
-            ExternalForce {
-                force: Vec3::ZERO,
-                torque: (ex * m[0] + ey * m[1] + ez * m[2]) * big_g * R,
-            },
+            ExternalForce { force: Vec3::ZERO, torque: (ex * m[0] + ey * m[1] + ez * m[2]) * big_g * R },
             FrictionMaterial::new(0.3, 0.3)
                 .unwrap()
                 .with_roll(0.0)
@@ -97,11 +91,7 @@ fn collect(mut r: MessageReader<RealizabilityReport>, mut out: ResMut<Reports>) 
 fn first_report(app: &mut App, ball: Entity) -> RealizabilityReport {
     run(app, 3);
     let reports = &app.world().resource::<Reports>().0;
-    reports
-        .iter()
-        .find(|r| r.body == Some(ball))
-        .cloned()
-        .expect("a realizability report for the ball")
+    reports.iter().find(|r| r.body == Some(ball)).cloned().expect("a realizability report for the ball")
 }
 
 #[test]
@@ -118,11 +108,7 @@ fn realizable_case_b5() {
     w.sort();
     assert_eq!(supports, w);
     assert!(rep.colliders.iter().all(|c| c.0 == Some(ball)));
-    assert!(rep
-        .report
-        .contacts
-        .iter()
-        .all(|c| c.tribo && (c.mu - 0.3).abs() < 1e-9));
+    assert!(rep.report.contacts.iter().all(|c| c.tribo && (c.mu - 0.3).abs() < 1e-9));
 }
 
 #[test]
@@ -132,10 +118,7 @@ fn not_realizable_cases_b5() {
     assert!(!rep.realizable());
     assert!(rep.margin().unwrap() < 0.0);
     assert_eq!(rep.transitions(), &[Transition::SS]);
-    assert_eq!(
-        rep.slipping_colliders(Transition::SS),
-        vec![Some(ball), Some(ball)]
-    );
+    assert_eq!(rep.slipping_colliders(Transition::SS), vec![Some(ball), Some(ball)]);
 
     // Expected (docs/realizability.md §7.2 B5): RS, i.e. the contact P⁻ on the e_x wall slips. The RS/SR label depends on which
     // contact tribo_rapier calls P⁺ (collider order), so check the slipping contact's wall.
@@ -146,24 +129,13 @@ fn not_realizable_cases_b5() {
     let slipping = rep.report.slipping_contacts(rep.transitions()[0]);
     assert_eq!(slipping.len(), 1);
     let ex = tribo::DVec3::new(1.0, 1.0, 0.0).normalize();
-    assert!(
-        slipping[0].normal.dot(ex) > 0.99,
-        "slipping contact normal {:?}",
-        slipping[0].normal
-    );
+    assert!(slipping[0].normal.dot(ex) > 0.99, "slipping contact normal {:?}", slipping[0].normal);
 }
 
 #[test]
 fn monitor_off_sends_nothing() {
     let (mut app, ball, _) = trough([0.2, 0.1, 0.3]);
-    app.world_mut()
-        .resource_mut::<RealizabilityMonitor>()
-        .enabled = false;
+    app.world_mut().resource_mut::<RealizabilityMonitor>().enabled = false;
     run(&mut app, 3);
-    assert!(app
-        .world()
-        .resource::<Reports>()
-        .0
-        .iter()
-        .all(|r| r.body != Some(ball)));
+    assert!(app.world().resource::<Reports>().0.iter().all(|r| r.body != Some(ball)));
 }

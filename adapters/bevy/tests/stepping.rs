@@ -73,41 +73,21 @@ fn measure(app: &mut App, frames: usize) -> (u64, u64, u64, u64) {
     for _ in 0..10 {
         app.update();
     }
-    let calls0 = app
-        .world()
-        .resource::<HookCalls>()
-        .0
-        .load(Ordering::Relaxed);
+    let calls0 = app.world().resource::<HookCalls>().0.load(Ordering::Relaxed);
     let s0 = app.world().resource::<TriboStats>().clone();
     for _ in 0..frames {
         app.update();
     }
-    let calls = app
-        .world()
-        .resource::<HookCalls>()
-        .0
-        .load(Ordering::Relaxed)
-        - calls0;
+    let calls = app.world().resource::<HookCalls>().0.load(Ordering::Relaxed) - calls0;
     let s = app.world().resource::<TriboStats>().clone();
-    (
-        calls,
-        s.rapier_steps - s0.rapier_steps,
-        s.tribo_updates - s0.tribo_updates,
-        s.bypassed_hook_calls,
-    )
+    (calls, s.rapier_steps - s0.rapier_steps, s.tribo_updates - s0.tribo_updates, s.bypassed_hook_calls)
 }
 
 #[test]
 fn fixed_with_substeps() {
     // 3 substeps per frame: 60 frames → 180 rapier steps, each with one tribo update.
-    let mut app = app(
-        TimestepMode::Fixed {
-            dt: 1.0 / 60.0,
-            substeps: 3,
-        },
-        Duration::from_secs_f64(1.0 / 60.0),
-        false,
-    );
+    let mut app =
+        app(TimestepMode::Fixed { dt: 1.0 / 60.0, substeps: 3 }, Duration::from_secs_f64(1.0 / 60.0), false);
     let (calls, steps, updates, bypassed) = measure(&mut app, 60);
     assert_eq!(steps, 180);
     assert_eq!(updates, 180);
@@ -122,11 +102,7 @@ fn fixed_with_substeps() {
 fn variable_with_substeps() {
     // dt = min(1/50 · 1, 1/30) split in 2 substeps: 2 rapier steps per frame.
     let mut app = app(
-        TimestepMode::Variable {
-            max_dt: 1.0 / 30.0,
-            time_scale: 1.0,
-            substeps: 2,
-        },
+        TimestepMode::Variable { max_dt: 1.0 / 30.0, time_scale: 1.0, substeps: 2 },
         Duration::from_secs_f64(1.0 / 50.0),
         false,
     );
@@ -142,11 +118,7 @@ fn interpolated_catch_up() {
     // Frames of 25 ms against dt = 10 ms with 2 substeps: over 40 frames (1 s) the catch-up
     // loop takes 100 iterations ± 1 (the accumulator's phase), i.e. 200 ± 2 rapier steps.
     let mut app = app(
-        TimestepMode::Interpolated {
-            dt: 0.01,
-            time_scale: 1.0,
-            substeps: 2,
-        },
+        TimestepMode::Interpolated { dt: 0.01, time_scale: 1.0, substeps: 2 },
         Duration::from_millis(25),
         false,
     );
@@ -161,14 +133,8 @@ fn interpolated_catch_up() {
 fn fixed_schedule() {
     // Physics in FixedUpdate (64 Hz by default), Fixed { 1/64, 2 substeps }, frames of 1/32 s:
     // two FixedUpdate runs per frame → 4 rapier steps per frame.
-    let mut app = app(
-        TimestepMode::Fixed {
-            dt: 1.0 / 64.0,
-            substeps: 2,
-        },
-        Duration::from_secs_f64(1.0 / 32.0),
-        true,
-    );
+    let mut app =
+        app(TimestepMode::Fixed { dt: 1.0 / 64.0, substeps: 2 }, Duration::from_secs_f64(1.0 / 32.0), true);
     let (calls, steps, updates, bypassed) = measure(&mut app, 32);
     assert_eq!(steps, 128);
     assert_eq!(updates, 128);
@@ -201,9 +167,7 @@ fn schedule_mismatch_is_reported() {
         RapierPhysicsPlugin::<TriboHooks<CountingHooks>>::default().in_fixed_schedule(),
         TriboPlugin::<CountingHooks>::new(),
     ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-        1.0 / 32.0,
-    )))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 32.0)))
     .init_resource::<HookCalls>()
     .add_systems(Startup, ball_on_ground);
     app.finish();

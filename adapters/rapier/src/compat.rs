@@ -23,14 +23,24 @@ pub(crate) struct ManifoldParts<'b> {
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
 #[cfg(not(feature = "rapier-0-36"))]
 pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
-    Some(ManifoldParts { manifold: ctx.manifold, solver_contacts: ctx.solver_contacts, friction: ctx.friction, normal: ctx.normal })
+    Some(ManifoldParts {
+        manifold: ctx.manifold,
+        solver_contacts: ctx.solver_contacts,
+        friction: ctx.friction,
+        normal: ctx.normal,
+    })
 }
 
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
 #[cfg(feature = "rapier-0-36")]
 pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<ManifoldParts<'b>> {
     let m = ctx.rigid_mut()?;
-    Some(ManifoldParts { manifold: m.manifold, solver_contacts: &mut *m.solver_contacts, friction: &mut *m.friction, normal: &mut *m.normal })
+    Some(ManifoldParts {
+        manifold: m.manifold,
+        solver_contacts: &mut *m.solver_contacts,
+        friction: &mut *m.friction,
+        normal: &mut *m.normal,
+    })
 }
 
 /// The contact manifolds of a pair (0.35: the `manifolds` field; 0.36: `manifolds()`).

@@ -142,7 +142,10 @@ impl Contensou {
     pub fn with_model(mut self, model: Model) -> Result<Self, ContensouError> {
         model.validate()?;
         if let Model::Smooth(s) = model {
-            return Err(ContensouError::InvalidParameter("smooth model (eps_reg) not supported in rapier", s.eps_reg()));
+            return Err(ContensouError::InvalidParameter(
+                "smooth model (eps_reg) not supported in rapier",
+                s.eps_reg(),
+            ));
         }
         self.model = model;
         Ok(self)
@@ -187,7 +190,11 @@ impl Contensou {
                     _ => None,
                 });
                 match e {
-                    Some(e) if n > 0.0 && mean_curvature > material.curvature_epsilon() && mean_curvature.is_finite() => {
+                    Some(e)
+                        if n > 0.0
+                            && mean_curvature > material.curvature_epsilon()
+                            && mean_curvature.is_finite() =>
+                    {
                         tribo::contensou::hertz_radius(n, 1.0 / mean_curvature, e).unwrap_or(0.0)
                     }
                     _ => 0.0,
@@ -208,7 +215,10 @@ impl FrictionMaterial {
         };
         if let PatchRadius::Hertz { effective_modulus: None } = c.radius {
             if !matches!(m.spin(), SpinModel::Hertz { .. }) {
-                return Err(ContensouError::InvalidParameter("effective_modulus (material has no Hertz spin model)", f64::NAN));
+                return Err(ContensouError::InvalidParameter(
+                    "effective_modulus (material has no Hertz spin model)",
+                    f64::NAN,
+                ));
             }
         }
         Ok(FrictionMaterial::Contensou(m, c))
@@ -232,7 +242,10 @@ impl FrictionMaterial {
 
     /// The Contensou model of a contact between colliders with materials `a` and `b`: none if
     /// either is `Stock`, else `a`'s, else `b`'s.
-    pub fn combine_contensou(a: Option<&FrictionMaterial>, b: Option<&FrictionMaterial>) -> Option<Contensou> {
+    pub fn combine_contensou(
+        a: Option<&FrictionMaterial>,
+        b: Option<&FrictionMaterial>,
+    ) -> Option<Contensou> {
         if matches!(a, Some(FrictionMaterial::Stock)) || matches!(b, Some(FrictionMaterial::Stock)) {
             return None;
         }
@@ -280,7 +293,12 @@ pub struct ContensouInfo {
 
 impl ContensouInfo {
     pub(crate) fn of(s: &PairContensou) -> Option<Self> {
-        s.enabled.then_some(ContensouInfo { slip_spin_ratio: s.eps, patch_radius: s.radius, collapsed: s.collapse, centre: s.centre })
+        s.enabled.then_some(ContensouInfo {
+            slip_spin_ratio: s.eps,
+            patch_radius: s.radius,
+            collapsed: s.collapse,
+            centre: s.centre,
+        })
     }
 }
 
@@ -364,10 +382,19 @@ pub(crate) fn step_limits(inp: &StepInput, state: &mut PairContensou) -> StepOut
     // Level a tilted face: rotate so the raised side comes down, `ω = k n × slope` with
     // `k = LEVEL_RATE·gain/0.5` (1/s, dt-independent: the slope read from the penetrations
     // carries solver noise that a per-step gain would amplify at small dt).
-    let level = if state.collapse && inp.dt > 0.0 { n.cross(state.slope) * (LEVEL_RATE * inp.gain / 0.5) } else { Vector::ZERO };
+    let level = if state.collapse && inp.dt > 0.0 {
+        n.cross(state.slope) * (LEVEL_RATE * inp.gain / 0.5)
+    } else {
+        Vector::ZERO
+    };
     let level = if level.is_finite() { level } else { Vector::ZERO };
     let clean = |x: f64| if x.is_finite() && x > 0.0 { x as f32 } else { 0.0 };
-    StepOutput { mu: clean(mu_eff), spin_cap: clean(spin_cap), tilt: tilt.map(|t| if t.is_finite() { t } else { 0.0 }), level }
+    StepOutput {
+        mu: clean(mu_eff),
+        spin_cap: clean(spin_cap),
+        tilt: tilt.map(|t| if t.is_finite() { t } else { 0.0 }),
+        level,
+    }
 }
 
 /// Records the patch centre and the spread of the contact points of an enabled Contensou
@@ -413,7 +440,8 @@ pub(crate) fn observe(
     let mut len = 0usize;
     // Least-squares plane of the separations over the tangential offsets: dist ≈ a + slope·d.
     let (t1, t2) = normal.any_orthonormal_pair();
-    let (mut sxx, mut sxy, mut syy, mut sx, mut sy, mut sd, mut sxd, mut syd, mut cnt) = (0.0f64, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    let (mut sxx, mut sxy, mut syy, mut sx, mut sy, mut sd, mut sxd, mut syd, mut cnt) =
+        (0.0f64, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
     for m in crate::compat::pair_manifolds(pair) {
         for p in &m.points {
             if p.dist > prediction {
@@ -421,7 +449,8 @@ pub(crate) fn observe(
             }
             let l1 = m.subshape_pos1().map_or(p.local_p1, |sp| sp.transform_point(p.local_p1));
             let l2 = m.subshape_pos2().map_or(p.local_p2, |sp| sp.transform_point(p.local_p2));
-            let q = cols[0].position().transform_point(l1) * w[0] + cols[1].position().transform_point(l2) * w[1];
+            let q =
+                cols[0].position().transform_point(l1) * w[0] + cols[1].position().transform_point(l2) * w[1];
             let d = q - c;
             let d = d - normal * d.dot(normal);
             if !d.is_finite() || !p.dist.is_finite() {
@@ -463,7 +492,11 @@ pub(crate) fn observe(
             // collinear points: slope along their line only
             let k = (u * a + v * b) / (a * a + b * b).max(f64::MIN_POSITIVE);
             let k2 = (u * b + v * cc) / (b * b + cc * cc).max(f64::MIN_POSITIVE);
-            if a >= cc { (k, 0.0) } else { (0.0, k2) }
+            if a >= cc {
+                (k, 0.0)
+            } else {
+                (0.0, k2)
+            }
         } else {
             (0.0, 0.0)
         };

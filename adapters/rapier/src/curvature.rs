@@ -46,10 +46,19 @@ fn sphere(radius: f32) -> Curvature {
 /// Curvature of `shape` (collider-local) at the contact whose outward unit normal (from this
 /// shape) is `local_normal`, for rolling in the unit direction `local_dir` (both collider-local).
 /// `local_point` is the contact point in the collider frame (used by the cone).
-pub fn shape_curvature(shape: &dyn Shape, local_point: Vector, local_normal: Vector, local_dir: Vector) -> Curvature {
+pub fn shape_curvature(
+    shape: &dyn Shape,
+    local_point: Vector,
+    local_normal: Vector,
+    local_dir: Vector,
+) -> Curvature {
     const SIDE: f32 = 0.05; // |n·axis| below this: on the curved side
     match shape.shape_type() {
-        ShapeType::Ball | ShapeType::Capsule | ShapeType::Cylinder | ShapeType::RoundCylinder | ShapeType::Cone => {}
+        ShapeType::Ball
+        | ShapeType::Capsule
+        | ShapeType::Cylinder
+        | ShapeType::RoundCylinder
+        | ShapeType::Cone => {}
         _ => return Curvature::default(),
     }
     if let Some(b) = shape.as_ball() {
@@ -62,15 +71,27 @@ pub fn shape_curvature(shape: &dyn Shape, local_point: Vector, local_normal: Vec
             return sphere(c.radius);
         }
         let u = axis / len;
-        return if local_normal.dot(u).abs() < SIDE { side(c.radius, local_dir.dot(u)) } else { sphere(c.radius) };
+        return if local_normal.dot(u).abs() < SIDE {
+            side(c.radius, local_dir.dot(u))
+        } else {
+            sphere(c.radius)
+        };
     }
     let cyl = shape.as_cylinder().copied().or_else(|| shape.as_round_cylinder().map(|r| r.inner_shape));
     if let Some(c) = cyl {
         let border = shape.as_round_cylinder().map(|r| r.border_radius).unwrap_or(0.0);
-        return if local_normal.y.abs() < SIDE { side(c.radius + border, local_dir.y) } else { Curvature::default() };
+        return if local_normal.y.abs() < SIDE {
+            side(c.radius + border, local_dir.y)
+        } else {
+            Curvature::default()
+        };
     }
     if let Some(c) = shape.as_cone() {
-        if c.half_height > 0.0 && c.radius > 0.0 && local_normal.y > -1.0 + SIDE && local_normal.y < 1.0 - SIDE {
+        if c.half_height > 0.0
+            && c.radius > 0.0
+            && local_normal.y > -1.0 + SIDE
+            && local_normal.y < 1.0 - SIDE
+        {
             // Local radius of the cross-section at the contact height; apex at y = +h.
             let h = c.half_height;
             let rho = (c.radius * (h - local_point.y) / (2.0 * h)).max(1e-3 * c.radius);
@@ -86,7 +107,10 @@ pub fn shape_curvature(shape: &dyn Shape, local_point: Vector, local_normal: Vec
 /// Whether [`shape_curvature`] of `shape` is the same at every contact and in every direction
 /// (balls, and the shapes treated as flat), so a contact's curvature can be computed once.
 pub fn direction_independent(shape: &dyn Shape) -> bool {
-    !matches!(shape.shape_type(), ShapeType::Capsule | ShapeType::Cylinder | ShapeType::RoundCylinder | ShapeType::Cone)
+    !matches!(
+        shape.shape_type(),
+        ShapeType::Capsule | ShapeType::Cylinder | ShapeType::RoundCylinder | ShapeType::Cone
+    )
 }
 
 /// Curvature of a collider at a world-space contact point with outward world normal `normal`

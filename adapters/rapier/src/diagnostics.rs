@@ -67,8 +67,8 @@ use std::fmt;
 use crate::curvature::collider_curvature;
 use crate::rapier3d::prelude::*;
 use crate::TriboRapier;
-use tribo::realizability::{Options, Status};
 use tribo::realizability::{ContactSpec, RealizabilityError, Report, Transition, TwoContactProblem};
+use tribo::realizability::{Options, Status};
 use tribo::tracking::Mode;
 use tribo::{DQuat, DVec3};
 
@@ -140,7 +140,9 @@ impl fmt::Display for TwoContactError {
         match self {
             TwoContactError::NonPositiveMass => write!(f, "body mass is zero, negative or not finite"),
             TwoContactError::BadInertia => write!(f, "body inertia is zero, infinite or not finite"),
-            TwoContactError::LockedAxes => write!(f, "body has locked axes (not covered by the two-contact analysis)"),
+            TwoContactError::LockedAxes => {
+                write!(f, "body has locked axes (not covered by the two-contact analysis)")
+            }
             TwoContactError::MovingSupport { collider } => {
                 write!(f, "contact with collider {collider:?} of a dynamic body: the analysis assumes fixed supports")
             }
@@ -248,7 +250,12 @@ impl TriboRapier {
 }
 
 /// Called at the end of [`TriboRapier::after_step`].
-pub(crate) fn after_step_monitor(tribo: &mut TriboRapier, bodies: &RigidBodySet, colliders: &ColliderSet, narrow_phase: &NarrowPhase) {
+pub(crate) fn after_step_monitor(
+    tribo: &mut TriboRapier,
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    narrow_phase: &NarrowPhase,
+) {
     let Some(s) = tribo.realizability.settings else { return };
     let reports = two_contact_realizability_with(bodies, colliders, narrow_phase, s, tribo);
     tribo.realizability.reports = reports;
@@ -263,7 +270,13 @@ pub fn two_contact_realizability(
     gravity: Vector,
     tribo: &TriboRapier,
 ) -> Vec<BodyRealizability> {
-    two_contact_realizability_with(bodies, colliders, narrow_phase, RealizabilitySettings::new(gravity), tribo)
+    two_contact_realizability_with(
+        bodies,
+        colliders,
+        narrow_phase,
+        RealizabilitySettings::new(gravity),
+        tribo,
+    )
 }
 
 /// [`two_contact_realizability`] with explicit settings.
@@ -349,7 +362,11 @@ pub fn body_realizability_with(
                     wsum += imp;
                     pavg += mid;
                 }
-                let point = if wsum > 0.0 && psum.is_finite() { psum / wsum } else { pavg / m.data.solver_contacts.len() as f64 };
+                let point = if wsum > 0.0 && psum.is_finite() {
+                    psum / wsum
+                } else {
+                    pavg / m.data.solver_contacts.len() as f64
+                };
                 let n = dv(m.data.normal);
                 let normal = if own_is_1 { -n } else { n };
                 let mu = match (tribo_contact, material) {
@@ -359,7 +376,9 @@ pub fn body_realizability_with(
                 // Relative tangential slip of the body's surface point.
                 let pf = Vector::new(point.x as f32, point.y as f32, point.z as f32);
                 let v_own = dv(rb.velocity_at_point(pf));
-                let v_other = other_body.and_then(|b| bodies.get(b)).map_or(DVec3::ZERO, |b| dv(b.velocity_at_point(pf)));
+                let v_other = other_body
+                    .and_then(|b| bodies.get(b))
+                    .map_or(DVec3::ZERO, |b| dv(b.velocity_at_point(pf)));
                 let rel = v_own - v_other;
                 let nn = normal.normalize_or_zero();
                 let slip = (rel - nn * rel.dot(nn)).length();
@@ -368,7 +387,15 @@ pub fn body_realizability_with(
                     _ => slip <= slip_tol,
                 };
                 raw.push(Raw {
-                    spec: SupportContact { collider: own, other_collider: other, point, normal, mu, tribo: tribo_contact, slip_speed: slip },
+                    spec: SupportContact {
+                        collider: own,
+                        other_collider: other,
+                        point,
+                        normal,
+                        mu,
+                        tribo: tribo_contact,
+                        slip_speed: slip,
+                    },
                     other_body,
                     sticking,
                     sort: (other.into_raw_parts().0, mi),
@@ -381,7 +408,8 @@ pub fn body_realizability_with(
     }
     raw.sort_by_key(|r| r.sort);
     let contacts = [raw[0].spec, raw[1].spec];
-    let mut out = BodyRealizability { body, contacts, problem: None, outcome: Err(TwoContactError::NonPositiveMass) };
+    let mut out =
+        BodyRealizability { body, contacts, problem: None, outcome: Err(TwoContactError::NonPositiveMass) };
     match build_problem(rb, &raw, bodies, colliders, settings) {
         Ok(p) => {
             out.outcome = p.realizability().map_err(TwoContactError::Analysis);
@@ -392,7 +420,13 @@ pub fn body_realizability_with(
     Some(out)
 }
 
-fn build_problem(rb: &RigidBody, raw: &[Raw], bodies: &RigidBodySet, colliders: &ColliderSet, settings: RealizabilitySettings) -> Result<TwoContactProblem, TwoContactError> {
+fn build_problem(
+    rb: &RigidBody,
+    raw: &[Raw],
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    settings: RealizabilitySettings,
+) -> Result<TwoContactProblem, TwoContactError> {
     for r in raw {
         if let Some(b) = r.other_body.and_then(|b| bodies.get(b)) {
             if b.is_dynamic() {
@@ -421,14 +455,22 @@ fn build_problem(rb: &RigidBody, raw: &[Raw], bodies: &RigidBodySet, colliders: 
     }
     let axes = [frame * DVec3::X, frame * DVec3::Y, frame * DVec3::Z];
     // J = Σ I_k e_k e_kᵀ; J ω and the columns of J.
-    let jmul = |v: DVec3| axes.iter().zip(principal.to_array()).fold(DVec3::ZERO, |acc, (e, i)| acc + *e * (i * e.dot(v)));
+    let jmul = |v: DVec3| {
+        axes.iter().zip(principal.to_array()).fold(DVec3::ZERO, |acc, (e, i)| acc + *e * (i * e.dot(v)))
+    };
     let com = dv(rb.center_of_mass());
     let vel = dv(rb.linvel());
     let omega = dv(rb.angvel());
     let g = dv(settings.gravity) * rb.gravity_scale() as f64;
     let force = g * mass + dv(rb.user_force()) - vel * (rb.linear_damping() as f64 * mass);
     let torque = dv(rb.user_torque()) - jmul(omega) * rb.angular_damping() as f64;
-    for (v, what) in [(com, "centre of mass"), (vel, "velocity"), (omega, "angular velocity"), (force, "applied force"), (torque, "applied torque")] {
+    for (v, what) in [
+        (com, "centre of mass"),
+        (vel, "velocity"),
+        (omega, "angular velocity"),
+        (force, "applied force"),
+        (torque, "applied torque"),
+    ] {
         if !v.is_finite() {
             return Err(TwoContactError::NonFinite(what));
         }
@@ -448,7 +490,9 @@ fn build_problem(rb: &RigidBody, raw: &[Raw], bodies: &RigidBodySet, colliders: 
         specs[k] = spec;
     }
     let jm = [jmul(DVec3::X), jmul(DVec3::Y), jmul(DVec3::Z)];
-    let mut p = TwoContactProblem::new(mass, specs[0].curvature_radius, com, specs, force, torque).with_spin(spin).with_options(settings.options);
+    let mut p = TwoContactProblem::new(mass, specs[0].curvature_radius, com, specs, force, torque)
+        .with_spin(spin)
+        .with_options(settings.options);
     p.inertia_world.x_axis = jm[0];
     p.inertia_world.y_axis = jm[1];
     p.inertia_world.z_axis = jm[2];
@@ -458,7 +502,9 @@ fn build_problem(rb: &RigidBody, raw: &[Raw], bodies: &RigidBodySet, colliders: 
 /// Diagonal relative radius-of-curvature tensor `Q = Σ t tᵀ/(κ_body(t) + κ_support(t))` over two
 /// tangent directions (zero where the relative curvature vanishes: flat on flat cannot roll).
 fn set_curvature_radius(spec: &mut ContactSpec, c: &SupportContact, colliders: &ColliderSet) {
-    let (Some(own), Some(other)) = (colliders.get(c.collider), colliders.get(c.other_collider)) else { return };
+    let (Some(own), Some(other)) = (colliders.get(c.collider), colliders.get(c.other_collider)) else {
+        return;
+    };
     let n = c.normal.normalize();
     let t1 = n.any_orthonormal_vector();
     let t2 = n.cross(t1);

@@ -55,7 +55,15 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 // The warm-start normal impulse the solver will start from (see compat).
                 if crate::compat::IMPULSE_INCLUDES_WARMSTART {
                     let points = &parts.manifold.points;
-                    let w = parts.solver_contacts.iter().map(|c| points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0))).sum::<f32>();
+                    let w = parts
+                        .solver_contacts
+                        .iter()
+                        .map(|c| {
+                            points
+                                .get(c.contact_indices()[0] as usize)
+                                .map_or(0.0, |p| p.data.warmstart_impulse.max(0.0))
+                        })
+                        .sum::<f32>();
                     self.tribo.add_warmstart(i, w);
                 }
                 if plan.stock {
@@ -74,7 +82,9 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 // each other.
                 let sliding = || {
                     let n = *parts.normal;
-                    let v = |b: Option<RigidBodyHandle>, p: Vector| b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p));
+                    let v = |b: Option<RigidBodyHandle>, p: Vector| {
+                        b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p))
+                    };
                     let dv = v(b2, c.anchor2) - v(b1, c.anchor1) - belt;
                     (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
                 };

@@ -44,7 +44,11 @@ impl Settings {
         let pos = |x: f32, dflt: f32| if x.is_finite() && x > 0.0 { x } else { dflt };
         Settings {
             slip_speed: pos(self.slip_speed, d.slip_speed),
-            anchor_gain: if self.anchor_gain.is_finite() { self.anchor_gain.clamp(0.0, 1.0) } else { d.anchor_gain },
+            anchor_gain: if self.anchor_gain.is_finite() {
+                self.anchor_gain.clamp(0.0, 1.0)
+            } else {
+                d.anchor_gain
+            },
             motor_damping: pos(self.motor_damping, d.motor_damping),
         }
     }
@@ -247,7 +251,13 @@ fn finite(v: Vector) -> bool {
 }
 
 fn any_perp(n: Vector) -> Vector {
-    let a = if n.x.abs() < 0.6 { Vector::X } else if n.y.abs() < 0.6 { Vector::Y } else { Vector::Z };
+    let a = if n.x.abs() < 0.6 {
+        Vector::X
+    } else if n.y.abs() < 0.6 {
+        Vector::Y
+    } else {
+        Vector::Z
+    };
     n.cross(a).normalize()
 }
 
@@ -379,7 +389,13 @@ impl TriboRapier {
     /// Friction coefficient for a contact that appeared in this step's narrow phase (no state
     /// yet), or `None` for stock: static friction unless it already slides. The pair is
     /// recorded so that `after_step` creates its state.
-    pub(crate) fn new_contact_friction(&self, c1: ColliderHandle, c2: ColliderHandle, belt: Vector, sliding: impl FnOnce() -> bool) -> Option<f32> {
+    pub(crate) fn new_contact_friction(
+        &self,
+        c1: ColliderHandle,
+        c2: ColliderHandle,
+        belt: Vector,
+        sliding: impl FnOnce() -> bool,
+    ) -> Option<f32> {
         let m = self.pair_material(c1, c2)?;
         let sliding = sliding();
         if let Ok(mut v) = self.new_pairs.lock() {
@@ -390,7 +406,11 @@ impl TriboRapier {
 
     /// The Contensou state of the contact between two colliders (either order), if it has a
     /// Contensou model (see [`crate::contensou`]).
-    pub fn contensou_info(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<crate::contensou::ContensouInfo> {
+    pub fn contensou_info(
+        &self,
+        c1: ColliderHandle,
+        c2: ColliderHandle,
+    ) -> Option<crate::contensou::ContensouInfo> {
         let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
         crate::contensou::ContensouInfo::of(&self.states[*i as usize].contensou)
     }
@@ -658,7 +678,23 @@ impl TriboRapier {
         // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
         let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
             Some(cfg) => {
-                let input = crate::contensou::StepInput { contensou: cfg, material: mat, n: nf, normal: n, point, slide: s.slide, spin: s.spin, rb1, rb2, mean_curvature: k1.mean + k2.mean, slip_speed, axis_y: e, axis_z: ez, gain, dt };
+                let input = crate::contensou::StepInput {
+                    contensou: cfg,
+                    material: mat,
+                    n: nf,
+                    normal: n,
+                    point,
+                    slide: s.slide,
+                    spin: s.spin,
+                    rb1,
+                    rb2,
+                    mean_curvature: k1.mean + k2.mean,
+                    slip_speed,
+                    axis_y: e,
+                    axis_z: ez,
+                    gain,
+                    dt,
+                };
                 let o = crate::contensou::step_limits(&input, &mut s.contensou);
                 (o.mu, o.spin_cap, (o.tilt, o.level))
             }
@@ -680,13 +716,18 @@ impl TriboRapier {
         };
         // Motor targets: pull a sticking roll/spin back the same way.
         let roll_target = if s.roll == Mode::Static { pull(s.roll_defl, roll_eps) } else { Vector::ZERO };
-        let spin_target = if s.spin == Mode::Static { (-s.spin_defl * (gain / dt)).clamp(-spin_eps, spin_eps) } else { 0.0 };
+        let spin_target = if s.spin == Mode::Static {
+            (-s.spin_defl * (gain / dt)).clamp(-spin_eps, spin_eps)
+        } else {
+            0.0
+        };
         let geometry_ok = finite(n) && finite(point);
         // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
         let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(0.0));
         let world1 = rb1.is_none_or(|b| b.is_fixed());
         let world2 = rb2.is_none_or(|b| b.is_fixed());
-        let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
+        let need_joint =
+            (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
         let roll_target = roll_target + cz_level;
 
         plan.mu = if mu.is_finite() { mu } else { 0.0 };
@@ -697,7 +738,8 @@ impl TriboRapier {
         if !need_joint {
             // Nothing to resist: no motor rows (a joint without rows costs the solver little,
             // and keeping it avoids churn when the capacity comes back next step).
-            let has_rows = s.joint.and_then(|h| joints.get(h)).is_some_and(|jj| !jj.data.motor_axes.is_empty());
+            let has_rows =
+                s.joint.and_then(|h| joints.get(h)).is_some_and(|jj| !jj.data.motor_axes.is_empty());
             if has_rows {
                 if let Some(jj) = s.joint.and_then(|h| joints.get_mut(h, false)) {
                     jj.data.motor_axes = JointAxesMask::empty();
@@ -714,15 +756,20 @@ impl TriboRapier {
         let apose = anchor.map_or(Pose::IDENTITY, |a| a.1);
         let pose1 = if world1 { apose } else { rb1.map_or(Pose::IDENTITY, |b| *b.position()) };
         let pose2 = if world2 { apose } else { rb2.map_or(Pose::IDENTITY, |b| *b.position()) };
-        let frame1 = Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot);
-        let frame2 = Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
+        let frame1 =
+            Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot);
+        let frame2 =
+            Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
         let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
         let caps = [spin_cap, roll_y, roll_z];
         let set = |d: &mut GenericJoint| {
             d.set_local_frame1(frame1);
             d.set_local_frame2(frame2);
             // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
-            for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ].into_iter().zip(targets.into_iter().zip(caps)) {
+            for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ]
+                .into_iter()
+                .zip(targets.into_iter().zip(caps))
+            {
                 if c.is_finite() && c > 0.0 {
                     d.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
                     d.set_motor_max_force(ax, c);
@@ -803,7 +850,8 @@ impl TriboRapier {
         let edges = narrow_phase.contact_graph().raw_graph().raw_edges();
         let edge_of = |p: &ContactPair| -> u32 {
             let Some(e0) = edges.first() else { return u32::MAX };
-            let i = (p as *const ContactPair as usize).wrapping_sub(edges.as_ptr() as usize) / std::mem::size_of_val(e0);
+            let i = (p as *const ContactPair as usize).wrapping_sub(edges.as_ptr() as usize)
+                / std::mem::size_of_val(e0);
             if edges.get(i).is_some_and(|e| std::ptr::eq(&e.weight, p)) {
                 i as u32
             } else {
@@ -813,7 +861,10 @@ impl TriboRapier {
         let pair_of = |c1: ColliderHandle, c2: ColliderHandle, cached: u32| -> Option<(&ContactPair, u32)> {
             match edges.get(cached as usize) {
                 Some(e) if e.weight.collider1 == c1 && e.weight.collider2 == c2 => Some((&e.weight, cached)),
-                _ => narrow_phase.contact_pair(c1, c2).filter(|p| p.collider1 == c1 && p.collider2 == c2).map(|p| (p, edge_of(p))),
+                _ => narrow_phase
+                    .contact_pair(c1, c2)
+                    .filter(|p| p.collider1 == c1 && p.collider2 == c2)
+                    .map(|p| (p, edge_of(p))),
             }
         };
         // State for the new contacts the hook reported (a pair may be reported once per manifold).
@@ -863,7 +914,12 @@ impl TriboRapier {
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
-            self.plans.push(Plan { mu: mu as f32, tangent_velocity: Vector::ZERO, stock: false, collapse: false });
+            self.plans.push(Plan {
+                mu: mu as f32,
+                tangent_velocity: Vector::ZERO,
+                stock: false,
+                collapse: false,
+            });
             self.index.insert(k, (self.states.len() - 1) as u32);
             new_info.push(*p);
         }
@@ -923,7 +979,9 @@ impl TriboRapier {
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
             for m in pair.solver_manifolds() {
-                let world = |rb: Option<&RigidBody>, anchor: Vector, world_attached: bool| match rb.filter(|_| !world_attached) {
+                let world = |rb: Option<&RigidBody>, anchor: Vector, world_attached: bool| match rb
+                    .filter(|_| !world_attached)
+                {
                     Some(rb) => rb.position() * (rb.local_center_of_mass() + anchor),
                     None => anchor,
                 };
@@ -949,7 +1007,8 @@ impl TriboRapier {
                 continue; // no active contact: swept below
             }
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
-            let (p1, p2) = if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+            let (p1, p2) =
+                if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
             let point = (p1 + p2) * 0.5;
             if !finite(normal) || !finite(point) {
                 continue;
@@ -961,7 +1020,15 @@ impl TriboRapier {
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
-            crate::contensou::observe(&mut s.contensou, pair, bodies, [col1, col2], [moving1, moving2], normal, params.prediction_distance());
+            crate::contensou::observe(
+                &mut s.contensou,
+                pair,
+                bodies,
+                [col1, col2],
+                [moving1, moving2],
+                normal,
+                params.prediction_distance(),
+            );
             if self.plans[idx].stock {
                 // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
                 if plan_ok {
@@ -990,7 +1057,8 @@ impl TriboRapier {
                 let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
                 (collider_curvature(col1, point, normal, dir), collider_curvature(col2, point, -normal, dir))
             });
-            let d = s.material.derive(s.n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0);
+            let d =
+                s.material.derive(s.n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0);
             let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
             let loaded = s.n > 0.0;
             // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
@@ -1000,26 +1068,47 @@ impl TriboRapier {
             let slide_eps = slip_speed + tol;
 
             // Slide.
-            advance_mode(&mut s.slide, &mut s.slide_defl, loaded, d.slide_static, slip.length() <= slide_eps, |defl| {
-                let sl = slip.length();
-                let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
-                let dd = defl + excess * dt;
-                let next = dd - normal * dd.dot(normal);
-                (next, next.length() as f64)
-            });
+            advance_mode(
+                &mut s.slide,
+                &mut s.slide_defl,
+                loaded,
+                d.slide_static,
+                slip.length() <= slide_eps,
+                |defl| {
+                    let sl = slip.length();
+                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                    let dd = defl + excess * dt;
+                    let next = dd - normal * dd.dot(normal);
+                    (next, next.length() as f64)
+                },
+            );
             // Roll (off, or degenerate curvature: stays static with no deflection).
             let roll_on = d.roll_static > 0.0;
-            advance_mode(&mut s.roll, &mut s.roll_defl, loaded && roll_on, d.roll_static, wt.length() <= roll_eps || !roll_on, |defl| {
-                let dd = defl + wt * dt;
-                let next = dd - normal * dd.dot(normal);
-                (next, next.length() as f64)
-            });
+            advance_mode(
+                &mut s.roll,
+                &mut s.roll_defl,
+                loaded && roll_on,
+                d.roll_static,
+                wt.length() <= roll_eps || !roll_on,
+                |defl| {
+                    let dd = defl + wt * dt;
+                    let next = dd - normal * dd.dot(normal);
+                    (next, next.length() as f64)
+                },
+            );
             // Spin.
             let spin_on = d.spin_static > 0.0;
-            advance_mode(&mut s.spin, &mut s.spin_defl, loaded && spin_on, d.spin_static, wn.abs() <= spin_eps || !spin_on, |defl| {
-                let next = defl + wn * dt;
-                (next, next.abs() as f64)
-            });
+            advance_mode(
+                &mut s.spin,
+                &mut s.spin_defl,
+                loaded && spin_on,
+                d.spin_static,
+                wn.abs() <= spin_eps || !spin_on,
+                |defl| {
+                    let next = defl + wn * dt;
+                    (next, next.abs() as f64)
+                },
+            );
             if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
                 s.slide_defl = Vector::ZERO;
                 s.roll_defl = Vector::ZERO;
@@ -1051,10 +1140,26 @@ impl TriboRapier {
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,
     /// `world.step_with_events(&self.hooks(user_hooks), events)`, `after_step`.
-    pub fn step_world<H: PhysicsHooks + ?Sized>(&mut self, world: &mut PhysicsWorld, user_hooks: &H, events: &dyn EventHandler) {
-        self.before_step(&world.integration_parameters, &mut world.bodies, &mut world.colliders, &mut world.impulse_joints);
+    pub fn step_world<H: PhysicsHooks + ?Sized>(
+        &mut self,
+        world: &mut PhysicsWorld,
+        user_hooks: &H,
+        events: &dyn EventHandler,
+    ) {
+        self.before_step(
+            &world.integration_parameters,
+            &mut world.bodies,
+            &mut world.colliders,
+            &mut world.impulse_joints,
+        );
         world.step_with_events(&self.hooks(user_hooks), events);
-        self.after_step(&world.integration_parameters, &world.bodies, &world.colliders, &world.narrow_phase, &mut world.impulse_joints);
+        self.after_step(
+            &world.integration_parameters,
+            &world.bodies,
+            &world.colliders,
+            &world.narrow_phase,
+            &mut world.impulse_joints,
+        );
     }
 }
 
@@ -1109,7 +1214,11 @@ fn prefetch_lines<T>(p: *const T, lines: usize) {
     for k in 0..lines {
         // SAFETY: `_mm_prefetch` only hints the cache; it does not dereference the address and
         // cannot fault, whatever the pointer (SSE is part of the x86-64 baseline).
-        unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>((p as *const i8).wrapping_add(64 * k)) };
+        unsafe {
+            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+                (p as *const i8).wrapping_add(64 * k),
+            )
+        };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (p, lines);

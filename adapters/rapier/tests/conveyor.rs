@@ -24,7 +24,9 @@ impl PhysicsHooks for Belt {
         #[cfg(not(feature = "rapier-0-36"))]
         let contacts = &mut *ctx.solver_contacts;
         #[cfg(feature = "rapier-0-36")]
-        let Some(m) = ctx.rigid_mut() else { return };
+        let Some(m) = ctx.rigid_mut() else {
+            return;
+        };
         #[cfg(feature = "rapier-0-36")]
         let contacts = &mut *m.solver_contacts;
         for c in contacts.iter_mut() {
@@ -55,8 +57,17 @@ impl Scene {
                 .friction(MU_S as f32)
                 .active_hooks(ActiveHooks::MODIFY_SOLVER_CONTACTS),
         );
-        let brick = world.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)).linvel(Vector::new(v0, 0.0, 0.0)).can_sleep(false));
-        let brick_collider = world.colliders.insert_with_parent(ColliderBuilder::cuboid(0.2, 0.1, 0.15).density(1000.0).friction(MU_S as f32), brick, &mut world.bodies);
+        let brick = world.bodies.insert(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(0.0, 0.1, 0.0))
+                .linvel(Vector::new(v0, 0.0, 0.0))
+                .can_sleep(false),
+        );
+        let brick_collider = world.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(0.2, 0.1, 0.15).density(1000.0).friction(MU_S as f32),
+            brick,
+            &mut world.bodies,
+        );
         let tribo = tribo.then(|| {
             let mut t = TriboRapier::new();
             let m = FrictionMaterial::new(MU_S, MU_K).unwrap();
@@ -106,10 +117,21 @@ fn brick_dropped_on_a_belt_slides_at_mu_k_then_rides_it() {
         }
         let a = v_early / t_early;
         let expected = (MU_K * G as f64) as f32;
-        assert!((a - expected).abs() < 0.03 * expected, "dt {dt}: acceleration on the belt {a} m/s², expected μk g = {expected}");
+        assert!(
+            (a - expected).abs() < 0.03 * expected,
+            "dt {dt}: acceleration on the belt {a} m/s², expected μk g = {expected}"
+        );
         assert!((s.vx() - 1.0).abs() < 1e-3, "dt {dt}: brick speed {} after 1 s, belt 1 m/s", s.vx());
-        assert_eq!(modes.last().copied().flatten(), Some(Mode::Static), "dt {dt}: riding the belt is sticking, modes {modes:?}");
-        assert_eq!(modes[(0.15 / dt).round() as usize - 1], Some(Mode::Kinetic), "dt {dt}: at 0.15 s the brick still slides on the belt");
+        assert_eq!(
+            modes.last().copied().flatten(),
+            Some(Mode::Static),
+            "dt {dt}: riding the belt is sticking, modes {modes:?}"
+        );
+        assert_eq!(
+            modes[(0.15 / dt).round() as usize - 1],
+            Some(Mode::Kinetic),
+            "dt {dt}: at 0.15 s the brick still slides on the belt"
+        );
     }
 }
 
@@ -133,13 +155,21 @@ fn belt_up_a_slope_carries_a_riding_brick_and_drops_a_resting_one() {
             stock.step();
         }
         // Riding: 2 s at 0.5 m/s up the slope.
-        assert!((riding.x() - 1.0).abs() < 0.02, "dt {dt}: riding brick moved {} m, expected 1.0 m", riding.x());
+        assert!(
+            (riding.x() - 1.0).abs() < 0.02,
+            "dt {dt}: riding brick moved {} m, expected 1.0 m",
+            riding.x()
+        );
         assert!((riding.vx() - u).abs() < 1e-3, "dt {dt}: riding brick speed {}", riding.vx());
         assert_eq!(riding.slide(), Some(Mode::Static), "dt {dt}");
         // Dropped at rest: kinetic, a = g (μk cos α − sin α) < 0 (it slides down).
         let a = G * (MU_K as f32 * alpha.cos() - alpha.sin());
         let expected_v = a * 2.0;
-        assert!((dropped.vx() - expected_v).abs() < 0.03 * expected_v.abs(), "dt {dt}: dropped brick v = {}, expected {expected_v}", dropped.vx());
+        assert!(
+            (dropped.vx() - expected_v).abs() < 0.03 * expected_v.abs(),
+            "dt {dt}: dropped brick v = {}, expected {expected_v}",
+            dropped.vx()
+        );
         assert_eq!(dropped.slide(), Some(Mode::Kinetic), "dt {dt}");
         // Stock: one coefficient (μs), the brick is carried up.
         assert!(stock.vx() > 0.9 * u, "dt {dt}: stock brick v = {}", stock.vx());

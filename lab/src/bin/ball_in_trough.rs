@@ -19,7 +19,12 @@ fn main() {
         let elapsed = t0.elapsed().as_secs_f64();
         let band = DEFAULT_BAND * cfg.g as f64;
         if !quiet {
-            println!("# {friction:?} friction: mu = {}, dt = 1/{:.0} s, observed {} s after the torque onset", cfg.mu, 1.0 / cfg.dt, cfg.duration);
+            println!(
+                "# {friction:?} friction: mu = {}, dt = 1/{:.0} s, observed {} s after the torque onset",
+                cfg.mu,
+                1.0 / cfg.dt,
+                cfg.duration
+            );
             println!("# prediction: realizable? / transitions that can start / margin [m/s^2] / labels of the escape directions");
             println!("# simulation: outcome, angle to the nearest predicted escape direction [deg], max slip speed at P+ and P- [m/s]");
             println!(
@@ -29,7 +34,13 @@ fn main() {
             for r in &runs {
                 let tr: Vec<&str> = r.predicted_transitions.iter().map(|t| t.as_str()).collect();
                 let lb: Vec<&str> = r.predicted_outcomes.iter().map(|t| t.as_str()).collect();
-                let pred = r.predicted_realizable.map_or("n/a".to_string(), |b| if b { "yes".into() } else { "no".into() });
+                let pred = r.predicted_realizable.map_or("n/a".to_string(), |b| {
+                    if b {
+                        "yes".into()
+                    } else {
+                        "no".into()
+                    }
+                });
                 let verdict = if r.margin.abs() < band {
                     "excluded (near boundary)"
                 } else if r.agrees() {

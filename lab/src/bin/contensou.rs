@@ -24,7 +24,12 @@ fn main() {
             let line = match line {
                 Ok(l) => l,
                 Err(e) => {
-                    let _ = writeln!(out, "{{\"error\":\"read error: {}\",\"line\":{}}}", e.to_string().replace('"', "'"), i + 1);
+                    let _ = writeln!(
+                        out,
+                        "{{\"error\":\"read error: {}\",\"line\":{}}}",
+                        e.to_string().replace('"', "'"),
+                        i + 1
+                    );
                     break;
                 }
             };

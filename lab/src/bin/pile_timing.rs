@@ -20,11 +20,22 @@ fn main() {
                 Some(t) => {
                     let w = &mut sim.world;
                     let a = Instant::now();
-                    t.before_step(&w.integration_parameters, &mut w.bodies, &mut w.colliders, &mut w.impulse_joints);
+                    t.before_step(
+                        &w.integration_parameters,
+                        &mut w.bodies,
+                        &mut w.colliders,
+                        &mut w.impulse_joints,
+                    );
                     let b = Instant::now();
                     w.step_with_events(&t.hooks(&()), &());
                     let c = Instant::now();
-                    t.after_step(&w.integration_parameters, &w.bodies, &w.colliders, &w.narrow_phase, &mut w.impulse_joints);
+                    t.after_step(
+                        &w.integration_parameters,
+                        &w.bodies,
+                        &w.colliders,
+                        &w.narrow_phase,
+                        &mut w.impulse_joints,
+                    );
                     tb += b - a;
                     ts += c - b;
                     ta += c.elapsed();

@@ -17,7 +17,9 @@ fn main() {
         for (i, line) in stdin.lock().lines().enumerate() {
             let text = match line {
                 Ok(t) => eval_trough_line(&t, i + 1),
-                Err(e) => serde_json::json!({ "error": format!("unreadable line: {e}"), "line": i + 1 }).to_string(),
+                Err(e) => {
+                    serde_json::json!({ "error": format!("unreadable line: {e}"), "line": i + 1 }).to_string()
+                }
             };
             if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
                 return;

@@ -58,7 +58,9 @@ pub fn parse_model(s: &str) -> Result<Model, String> {
         ["pade"] => Model::PADE_KUDRA,
         ["pade", m, b] => Model::Pade { m: num(m, "m")?, b: num(b, "b")? },
         ["smooth"] => Model::Smooth(Smooth::new(1e-4, 1.0).map_err(|e| e.to_string())?),
-        ["smooth", e, eta] => Model::Smooth(Smooth::new(num(e, "eps_reg")?, num(eta, "eta")?).map_err(|e| e.to_string())?),
+        ["smooth", e, eta] => {
+            Model::Smooth(Smooth::new(num(e, "eps_reg")?, num(eta, "eta")?).map_err(|e| e.to_string())?)
+        }
         [h] if h.starts_with("harmonic") => {
             let n: u8 = h["harmonic".len()..].parse().map_err(|_| format!("bad harmonic degree in '{s}'"))?;
             Model::Harmonic(n)
@@ -100,7 +102,8 @@ fn eval_inner(t: &str) -> Result<String, String> {
     let names = ["R", "MU", "P", "UX", "UY", "W"];
     let mut v = [0.0; 6];
     for i in 0..6 {
-        v[i] = f[i + 1].parse::<f64>().map_err(|_| format!("{} is not a number: '{}'", names[i], f[i + 1]))?;
+        v[i] =
+            f[i + 1].parse::<f64>().map_err(|_| format!("{} is not a number: '{}'", names[i], f[i + 1]))?;
     }
     let model = if f.len() == 8 { parse_model(f[7])? } else { Model::Exact };
     let patch = Patch::new(v[0], v[1], v[2], pressure).map_err(|e| e.to_string())?;

@@ -6,10 +6,10 @@
 //! `ṡ = −a 𝒬(s, q)`, `q̇ = −k 𝒯(s, q)` (disc: `a = 1`, `k = κR/(jR̄²) = 4/3`;
 //! ball: `a = (1+j)/j = 7/2`, `k = κR/(jR̄²)` with `j = 2/5`, `R̄ = λR`).
 
-use tribo::contensou::smooth_factor;
 use super::ode::{dopri5_until, ros2};
-use tribo::contensou::{Model, Patch, Pressure};
 use std::f64::consts::PI;
+use tribo::contensou::smooth_factor;
+use tribo::contensou::{Model, Patch, Pressure};
 
 /// A body sliding and spinning on a plane on one circular patch (docs/contensou.md §4.1, §4.2), in the
 /// units `R = 1`, `μg = 1`, `m = 1`, with a constant in-plane force `F` (units μmg) along +x.
@@ -90,7 +90,12 @@ impl PlaneProblem {
     pub fn ball(model: Model, lambda: f64) -> Self {
         let patch = Patch::new(1.0, 1.0, 1.0, Pressure::Hertz).expect("valid");
         let j = 0.4;
-        PlaneProblem { patch, model, a: (1.0 + j) / j, k: Pressure::Hertz.kappa_ratio() / (j * lambda * lambda) }
+        PlaneProblem {
+            patch,
+            model,
+            a: (1.0 + j) / j,
+            k: Pressure::Hertz.kappa_ratio() / (j * lambda * lambda),
+        }
     }
 
     fn rho(&self) -> f64 {
@@ -146,7 +151,8 @@ impl PlaneProblem {
     pub fn r_star(&self, w1: f64, w3: f64, force: f64) -> f64 {
         let rho = self.rho();
         let eps = if w3 > 0.0 { rho * w1.abs() / w3 } else { f64::INFINITY };
-        let (qq, tt) = if eps.is_infinite() { self.patch.reduced(&self.model, 1.0, 0.0) } else { self.qt(eps) };
+        let (qq, tt) =
+            if eps.is_infinite() { self.patch.reduced(&self.model, 1.0, 0.0) } else { self.qt(eps) };
         w1 * (-self.a * qq * w1.signum() + force) + w3 * (-rho * self.k * tt)
     }
 
@@ -215,7 +221,12 @@ impl PlaneProblem {
                     }
                     let w3 = 0.5 * (lo + hi);
                     let w1 = sign * (1.0 - w3 * w3).sqrt();
-                    out.push(LimitDirection { w1, w3, r_star: self.r_star(w1, w3, force), kind: self.classify(w1, w3, force).2 });
+                    out.push(LimitDirection {
+                        w1,
+                        w3,
+                        r_star: self.r_star(w1, w3, force),
+                        kind: self.classify(w1, w3, force).2,
+                    });
                 }
                 x0 = x1;
                 h0 = h1;
@@ -256,7 +267,8 @@ impl PlaneProblem {
         }
         let fold = if best.0 < 0.0 && best.1 < 1.0 - 1.0 / n as f64 {
             // golden-section refinement of the minimum
-            let (mut lo, mut hi) = ((best.1 - 1.0 / n as f64).max(1e-9), (best.1 + 1.0 / n as f64).min(1.0 - 1e-12));
+            let (mut lo, mut hi) =
+                ((best.1 - 1.0 / n as f64).max(1e-9), (best.1 + 1.0 / n as f64).min(1.0 - 1e-12));
             let gr = 0.5 * (5f64.sqrt() - 1.0);
             for _ in 0..120 {
                 let c = hi - gr * (hi - lo);
@@ -280,7 +292,8 @@ impl PlaneProblem {
 /// `dh/dε` there.
 pub fn disc_terminal_ratio() -> (f64, f64) {
     let h = |e: f64| {
-        let (q, t) = (tribo::contensou::q_eps(Pressure::Uniform, e), tribo::contensou::t_eps(Pressure::Uniform, e));
+        let (q, t) =
+            (tribo::contensou::q_eps(Pressure::Uniform, e), tribo::contensou::t_eps(Pressure::Uniform, e));
         q - 4.0 / 3.0 * e * t
     };
     let (mut lo, mut hi) = (0.3, 1.0);
@@ -365,7 +378,16 @@ pub struct OscillatorStats {
 impl BeltOscillator {
     /// \[B\]'s parameters (docs/contensou.md §4.3) with inertia ratio `m`, shape `η′` and `eps_reg`.
     pub fn paper(inertia_ratio: f64, eta_prime: f64, eps_reg: f64) -> Self {
-        BeltOscillator { inertia_ratio, k12: 0.85, c: 1e-4, c12: 0.0, v_b: 0.15, mu_bar: 5.0, eta_prime, eps_reg }
+        BeltOscillator {
+            inertia_ratio,
+            k12: 0.85,
+            c: 1e-4,
+            c12: 0.0,
+            v_b: 0.15,
+            mu_bar: 5.0,
+            eta_prime,
+            eps_reg,
+        }
     }
 
     fn rhs(&self, y: &[f64; 4]) -> [f64; 4] {
@@ -399,7 +421,12 @@ impl BeltOscillator {
             [0.0, 0.0, 1.0, 0.0],
             [0.0, 0.0, 0.0, 1.0],
             [-1.0, -self.k12, -self.c - self.mu_bar * dts_dv, -self.c12 - self.mu_bar * dts_dw],
-            [-self.k12 / m, -1.0 / m, (-self.c12 - self.mu_bar * dms_dv) / m, (-self.c - self.mu_bar * dms_dw) / m],
+            [
+                -self.k12 / m,
+                -1.0 / m,
+                (-self.c12 - self.mu_bar * dms_dv) / m,
+                (-self.c - self.mu_bar * dms_dw) / m,
+            ],
         ]
     }
 
@@ -440,7 +467,8 @@ impl BeltOscillator {
                 prev_g = (t, g);
                 if !st && in_stick {
                     let (x, p) = (y[0], y[1]);
-                    let gauge = ((x + k12 * p).powi(2) + ((k12 * x + p) / (2.0 / 3.0)).powi(2)).sqrt() / mu_bar;
+                    let gauge =
+                        ((x + k12 * p).powi(2) + ((k12 * x + p) / (2.0 / 3.0)).powi(2)).sqrt() / mu_bar;
                     exits.push((t, gauge));
                     events.push((t, false));
                 }
@@ -452,7 +480,16 @@ impl BeltOscillator {
         );
         let n = onsets.len();
         let (t0, t1) = if n >= 2 { (onsets[n - 2], onsets[n - 1]) } else { (0.0, t_end) };
-        let mut ranges = [f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY];
+        let mut ranges = [
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
         let mut stick_time = 0.0;
         let mut stick_slips: Vec<f64> = Vec::new();
         let mut stick_max = (0.0f64, 0.0f64);
@@ -521,7 +558,8 @@ impl BeltOscillator {
     /// (`η(η′)` of the smooth model being compared). Starts in stick at `(x0, φ0)`.
     pub fn run_event_driven(&self, x0: f64, phi0: f64, eta: f64, t_end: f64) -> EventDrivenStats {
         let c0 = 2.0 / 3.0;
-        let (vb, mb, k12, c, c12, m) = (self.v_b, self.mu_bar, self.k12, self.c, self.c12, self.inertia_ratio);
+        let (vb, mb, k12, c, c12, m) =
+            (self.v_b, self.mu_bar, self.k12, self.c, self.c12, self.inertia_ratio);
         let mut onsets = Vec::new();
         let mut exits = Vec::new();
         let mut stick_x = (f64::NAN, f64::NAN);

@@ -30,16 +30,18 @@ fn dp_step<const N: usize, F: FnMut(f64, &[f64; N]) -> [f64; N]>(
 ) -> ([f64; N], [f64; N], [f64; N]) {
     let k2 = f(t + h / 5.0, &axpy(y, h, &[(k1, 1.0 / 5.0)]));
     let k3 = f(t + 3.0 * h / 10.0, &axpy(y, h, &[(k1, 3.0 / 40.0), (&k2, 9.0 / 40.0)]));
-    let k4 = f(
-        t + 4.0 * h / 5.0,
-        &axpy(y, h, &[(k1, 44.0 / 45.0), (&k2, -56.0 / 15.0), (&k3, 32.0 / 9.0)]),
-    );
+    let k4 = f(t + 4.0 * h / 5.0, &axpy(y, h, &[(k1, 44.0 / 45.0), (&k2, -56.0 / 15.0), (&k3, 32.0 / 9.0)]));
     let k5 = f(
         t + 8.0 * h / 9.0,
         &axpy(
             y,
             h,
-            &[(k1, 19372.0 / 6561.0), (&k2, -25360.0 / 2187.0), (&k3, 64448.0 / 6561.0), (&k4, -212.0 / 729.0)],
+            &[
+                (k1, 19372.0 / 6561.0),
+                (&k2, -25360.0 / 2187.0),
+                (&k3, 64448.0 / 6561.0),
+                (&k4, -212.0 / 729.0),
+            ],
         ),
     );
     let k6 = f(
@@ -59,21 +61,21 @@ fn dp_step<const N: usize, F: FnMut(f64, &[f64; N]) -> [f64; N]>(
     let yn = axpy(
         y,
         h,
-        &[(k1, 35.0 / 384.0), (&k3, 500.0 / 1113.0), (&k4, 125.0 / 192.0), (&k5, -2187.0 / 6784.0), (&k6, 11.0 / 84.0)],
+        &[
+            (k1, 35.0 / 384.0),
+            (&k3, 500.0 / 1113.0),
+            (&k4, 125.0 / 192.0),
+            (&k5, -2187.0 / 6784.0),
+            (&k6, 11.0 / 84.0),
+        ],
     );
     let k7 = f(t + h, &yn);
-    let e = [
-        71.0 / 57600.0,
-        0.0,
-        -71.0 / 16695.0,
-        71.0 / 1920.0,
-        -17253.0 / 339200.0,
-        22.0 / 525.0,
-        -1.0 / 40.0,
-    ];
+    let e =
+        [71.0 / 57600.0, 0.0, -71.0 / 16695.0, 71.0 / 1920.0, -17253.0 / 339200.0, 22.0 / 525.0, -1.0 / 40.0];
     let mut err = [0.0; N];
     for i in 0..N {
-        err[i] = h * (e[0] * k1[i] + e[2] * k3[i] + e[3] * k4[i] + e[4] * k5[i] + e[5] * k6[i] + e[6] * k7[i]);
+        err[i] =
+            h * (e[0] * k1[i] + e[2] * k3[i] + e[3] * k4[i] + e[4] * k5[i] + e[5] * k6[i] + e[6] * k7[i]);
     }
     (yn, err, k7)
 }
@@ -185,8 +187,16 @@ pub(crate) fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> [f64; 4] {
 /// Adaptive ROS2 integration of the autonomous 4D system `y' = f(y)` with Jacobian `jac(y)`
 /// over `[0, t_end]`. `observe(t, y)` is called after every accepted step.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn ros2<F, J, O>(mut f: F, mut jac: J, y0: [f64; 4], t_end: f64, rtol: f64, atol: f64, h_max: f64, mut observe: O)
-where
+pub(crate) fn ros2<F, J, O>(
+    mut f: F,
+    mut jac: J,
+    y0: [f64; 4],
+    t_end: f64,
+    rtol: f64,
+    atol: f64,
+    h_max: f64,
+    mut observe: O,
+) where
     F: FnMut(&[f64; 4]) -> [f64; 4],
     J: FnMut(&[f64; 4]) -> [[f64; 4]; 4],
     O: FnMut(f64, &[f64; 4]),
@@ -234,7 +244,13 @@ where
             y = yn;
             observe(t, &y);
         }
-        let fac = if en == 0.0 { 4.0 } else if !en.is_finite() { 0.1 } else { (0.8 / en.sqrt()).clamp(0.2, 4.0) };
+        let fac = if en == 0.0 {
+            4.0
+        } else if !en.is_finite() {
+            0.1
+        } else {
+            (0.8 / en.sqrt()).clamp(0.2, 4.0)
+        };
         h = (h * fac).min(h_max);
     }
 }

@@ -8,13 +8,13 @@
 //! axial moment of inertia is `½ m R²` whatever its height, so `j = 1/2` — exactly the disc
 //! problem of docs/contensou.md §4.1 whose exact terminal ratio is `ε* = 0.653001789`.
 
+use crate::contensou::experiments::{disc_terminal_ratio, PlaneProblem};
+use crate::rapier::scenarios::{steps, Friction, Sim};
+use crate::validation::{Row, Tolerance};
+use tribo::tracking::Material;
 use tribo_rapier::contensou::{Contensou, Model, Pressure};
 use tribo_rapier::rapier3d::prelude::*;
-use crate::rapier::scenarios::{steps, Friction, Sim};
 use tribo_rapier::FrictionMaterial;
-use crate::contensou::experiments::{disc_terminal_ratio, PlaneProblem};
-use tribo::tracking::Material;
-use crate::validation::{Row, Tolerance};
 
 /// Puck radius (m).
 pub const PUCK_RADIUS: f32 = 0.1;
@@ -51,7 +51,13 @@ pub fn puck_contensou(model: Model) -> Contensou {
 /// A world with ground and one puck at rest on its face, spinning at `omega` (rad/s, about +y)
 /// and moving at `v` (m/s, along +x). `extra_spin_inertia` (kg·m²) is added to the axial
 /// moment of inertia (0 for a homogeneous puck). Returns the sim and the puck body.
-pub fn puck_scene(v: f32, omega: f32, extra_spin_inertia: f32, dt: f32, friction: PuckFriction) -> (Sim, RigidBodyHandle) {
+pub fn puck_scene(
+    v: f32,
+    omega: f32,
+    extra_spin_inertia: f32,
+    dt: f32,
+    friction: PuckFriction,
+) -> (Sim, RigidBodyHandle) {
     let mode = if friction == PuckFriction::Stock { Friction::Stock } else { Friction::Tribo };
     let mut sim = Sim::new(Vector::new(0.0, -G as f32, 0.0), dt, mode);
     sim.add_ground(50.0);
@@ -61,15 +67,22 @@ pub fn puck_scene(v: f32, omega: f32, extra_spin_inertia: f32, dt: f32, friction
         .angvel(Vector::new(0.0, omega, 0.0))
         .can_sleep(false);
     if extra_spin_inertia > 0.0 {
-        body = body.additional_mass_properties(MassProperties::new(Vector::ZERO, 0.0, Vector::splat(extra_spin_inertia)));
+        body = body.additional_mass_properties(MassProperties::new(
+            Vector::ZERO,
+            0.0,
+            Vector::splat(extra_spin_inertia),
+        ));
     }
     let b = sim.world.bodies.insert(body);
-    let collider = ColliderBuilder::cylinder(PUCK_HALF_HEIGHT, PUCK_RADIUS).density(1000.0).friction(PUCK_MU as f32);
+    let collider =
+        ColliderBuilder::cylinder(PUCK_HALF_HEIGHT, PUCK_RADIUS).density(1000.0).friction(PUCK_MU as f32);
     let c = sim.world.colliders.insert_with_parent(collider, b, &mut sim.world.bodies);
     let m = puck_material();
     if let Some(t) = &mut sim.tribo {
         let fm = match friction {
-            PuckFriction::Contensou(model) => FrictionMaterial::Tribo(m).with_contensou(puck_contensou(model)).expect("valid"),
+            PuckFriction::Contensou(model) => {
+                FrictionMaterial::Tribo(m).with_contensou(puck_contensou(model)).expect("valid")
+            }
             _ => FrictionMaterial::Tribo(m),
         };
         t.set_material(c, fm);
@@ -110,7 +123,15 @@ pub fn puck_stop(v0: f32, omega0: f32, dt: f32, friction: PuckFriction, seconds:
     let kappa = 2.0 / 3.0 * r;
     let rr = |s: f64, w: f64| (s * s + (kappa * w) * (kappa * w)).sqrt();
     let r0 = rr(v0 as f64, omega0 as f64);
-    let mut out = PuckStopRun { t_slide_stop: f64::INFINITY, t_spin_stop: f64::INFINITY, eps_terminal: f64::NAN, r_fraction: f64::NAN, trace: Vec::new(), max_tilt: 0.0, nan: false };
+    let mut out = PuckStopRun {
+        t_slide_stop: f64::INFINITY,
+        t_spin_stop: f64::INFINITY,
+        eps_terminal: f64::NAN,
+        r_fraction: f64::NAN,
+        trace: Vec::new(),
+        max_tilt: 0.0,
+        nan: false,
+    };
     for _ in 0..steps(seconds, dt) {
         sim.step();
         let rb = sim.body(b);
@@ -179,11 +200,13 @@ pub fn puck_push(omega0: f32, force_ratio: f64, dt: f32, friction: PuckFriction)
     let f = force_ratio * PUCK_MU * n;
     sim.world.bodies[b].add_force(Vector::new(f as f32, 0.0, 0.0), true);
     let (i0, i1) = (steps(0.5, dt), steps(2.0, dt));
-    let patch = tribo::contensou::Patch::new(PUCK_RADIUS as f64, PUCK_MU, n, Pressure::Uniform).expect("valid");
+    let patch =
+        tribo::contensou::Patch::new(PUCK_RADIUS as f64, PUCK_MU, n, Pressure::Uniform).expect("valid");
     let (mut ff, mut mf, mut sp, mut ep, mut cnt) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for k in 0..i1 {
         let rb = sim.body(b);
-        let (vx0, s0, w0) = (rb.linvel().x as f64, (rb.linvel().x as f64).hypot(rb.linvel().z as f64), rb.angvel().y as f64);
+        let (vx0, s0, w0) =
+            (rb.linvel().x as f64, (rb.linvel().x as f64).hypot(rb.linvel().z as f64), rb.angvel().y as f64);
         sim.step();
         if k >= i0 {
             let vx1 = sim.body(b).linvel().x as f64;
@@ -218,10 +241,38 @@ pub fn validation_rows() -> Vec<Row> {
         let on = puck_stop(v0, w0, dt, PuckFriction::Contensou(Model::Exact), 2.5);
         // the exact ODE at the r/r0 of the step where the rapier run crossed 0.05
         let (t_exp, eps_exp) = puck_stop_expected(v0 as f64, w0 as f64, on.r_fraction);
-        rows.push(Row::new(&case, "terminal ε (first step with r/r0 ≤ 0.05) vs ε*", eps_star, on.eps_terminal, Tolerance::Rel(0.10), "docs/contensou.md §4.1: ε* = 0.653001789 (exact, uniform disc)"));
-        rows.push(Row::new(&case, "terminal ε (first step with r/r0 ≤ 0.05) vs exact ODE at that r/r0", eps_exp, on.eps_terminal, Tolerance::Rel(0.05), "docs/contensou.md §4.1 disc ODE (crate::contensou::experiments)"));
-        rows.push(Row::new(&case, "stop time [s]", t_exp, on.t_slide_stop.max(on.t_spin_stop), Tolerance::Rel(0.05), "docs/contensou.md §4.1: τ(1)·v0/(μg), τ(1) = 1.340298"));
-        rows.push(Row::new(&case, "|t_slide_stop − t_spin_stop| [s]", 2.0 * dt as f64, (on.t_slide_stop - on.t_spin_stop).abs(), Tolerance::AtMost, "docs/contensou.md §4.1: slide and spin stop together"));
+        rows.push(Row::new(
+            &case,
+            "terminal ε (first step with r/r0 ≤ 0.05) vs ε*",
+            eps_star,
+            on.eps_terminal,
+            Tolerance::Rel(0.10),
+            "docs/contensou.md §4.1: ε* = 0.653001789 (exact, uniform disc)",
+        ));
+        rows.push(Row::new(
+            &case,
+            "terminal ε (first step with r/r0 ≤ 0.05) vs exact ODE at that r/r0",
+            eps_exp,
+            on.eps_terminal,
+            Tolerance::Rel(0.05),
+            "docs/contensou.md §4.1 disc ODE (crate::contensou::experiments)",
+        ));
+        rows.push(Row::new(
+            &case,
+            "stop time [s]",
+            t_exp,
+            on.t_slide_stop.max(on.t_spin_stop),
+            Tolerance::Rel(0.05),
+            "docs/contensou.md §4.1: τ(1)·v0/(μg), τ(1) = 1.340298",
+        ));
+        rows.push(Row::new(
+            &case,
+            "|t_slide_stop − t_spin_stop| [s]",
+            2.0 * dt as f64,
+            (on.t_slide_stop - on.t_spin_stop).abs(),
+            Tolerance::AtMost,
+            "docs/contensou.md §4.1: slide and spin stop together",
+        ));
         for model in [Model::Harmonic(2), Model::Harmonic(4)] {
             let run = puck_stop(v0, w0, dt, PuckFriction::Contensou(model), 2.5);
             let (_, e) = puck_stop_expected_with(model, v0 as f64, w0 as f64, run.r_fraction);
@@ -245,14 +296,36 @@ pub fn validation_rows() -> Vec<Row> {
         ));
         let case = format!("rapier Contensou puck spinning at 40 rad/s pushed by 0.5 μmg, dt={d}");
         let p = puck_push(40.0, 0.5, dt, PuckFriction::Contensou(Model::Exact));
-        rows.push(Row::new(&case, "friction force [N] vs μN𝒬(ε)", p.model_force, p.friction_force, Tolerance::Rel(0.05), "docs/contensou.md §1.6 (53): |Q| = μP𝒬(ε)"));
+        rows.push(Row::new(
+            &case,
+            "friction force [N] vs μN𝒬(ε)",
+            p.model_force,
+            p.friction_force,
+            Tolerance::Rel(0.05),
+            "docs/contensou.md §1.6 (53): |Q| = μP𝒬(ε)",
+        ));
         let q = puck_push(40.0, 0.5, dt, PuckFriction::Independent);
-        rows.push(Row::new(format!("{case}, model off"), "mean sliding speed [m/s]", 1e-2, q.mean_speed, Tolerance::AtMost, "independent limits: 0.5 μmg < μmg, the puck sticks"));
+        rows.push(Row::new(
+            format!("{case}, model off"),
+            "mean sliding speed [m/s]",
+            1e-2,
+            q.mean_speed,
+            Tolerance::AtMost,
+            "independent limits: 0.5 μmg < μmg, the puck sticks",
+        ));
         let (t_exp, a_exp) = hertz_ball_spin_expected(10.0, 1.0e7);
         let (t, a) = hertz_ball_spin_stop(10.0, 1.0e7, dt, t_exp * 1.5);
-        let case = format!("rapier Contensou ball R=0.1 m spinning at 10 rad/s, Hertz patch E*=1e7 Pa, dt={d}");
+        let case =
+            format!("rapier Contensou ball R=0.1 m spinning at 10 rad/s, Hertz patch E*=1e7 Pa, dt={d}");
         rows.push(Row::new(&case, "patch radius [m]", a_exp, a, Tolerance::Rel(0.01), "a = (3NR/4E*)^(1/3)"));
-        rows.push(Row::new(&case, "spin stop time [s]", t_exp, t, Tolerance::Rel(0.05), "I ω0/(μNκ), κ = 3πa/16 (docs/contensou.md §1.3)"));
+        rows.push(Row::new(
+            &case,
+            "spin stop time [s]",
+            t_exp,
+            t,
+            Tolerance::Rel(0.05),
+            "I ω0/(μNκ), κ = 3πa/16 (docs/contensou.md §1.3)",
+        ));
     }
     rows
 }
@@ -264,9 +337,16 @@ pub fn hertz_ball_spin_stop(omega0: f32, e_star: f64, dt: f32, seconds: f64) -> 
     let mut sim = Sim::new(Vector::new(0.0, -G as f32, 0.0), dt, Friction::Tribo);
     let ground = sim.add_ground(50.0);
     let b = sim.world.bodies.insert(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)).angvel(Vector::new(0.0, omega0, 0.0)).can_sleep(false),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, 0.1, 0.0))
+            .angvel(Vector::new(0.0, omega0, 0.0))
+            .can_sleep(false),
     );
-    let c = sim.world.colliders.insert_with_parent(ColliderBuilder::ball(0.1).density(1000.0), b, &mut sim.world.bodies);
+    let c = sim.world.colliders.insert_with_parent(
+        ColliderBuilder::ball(0.1).density(1000.0),
+        b,
+        &mut sim.world.bodies,
+    );
     let fm = FrictionMaterial::Tribo(puck_material().with_roll(0.0).expect("valid"))
         .with_contensou(Contensou::hertz(Some(e_star)).expect("valid"))
         .expect("valid");

@@ -5,9 +5,9 @@
 //! Slopes are modelled by tilting gravity over flat ground: with slope angle α, gravity is
 //! `g (sin α, −cos α, 0)`, so +x is down-slope and y is the slope normal.
 
+use tribo::tracking::{Material, Mode, SpinModel};
 use tribo_rapier::rapier3d::prelude::*;
 use tribo_rapier::{FrictionMaterial, TriboRapier};
-use tribo::tracking::{Material, Mode, SpinModel};
 
 /// Which friction a scenario runs with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,9 @@ impl Sim {
 
     /// Inserts a flat ground: a parentless static cuboid collider whose top face is y = 0.
     pub fn add_ground(&mut self, half_size: f32) -> ColliderHandle {
-        self.world.colliders.insert(ColliderBuilder::cuboid(half_size, 0.5, half_size).translation(Vector::new(0.0, -0.5, 0.0)))
+        self.world.colliders.insert(
+            ColliderBuilder::cuboid(half_size, 0.5, half_size).translation(Vector::new(0.0, -0.5, 0.0)),
+        )
     }
 
     /// Inserts a fixed cuboid (a wall) on its own fixed body.
@@ -64,9 +66,18 @@ impl Sim {
 
     /// Inserts a dynamic body with one collider; the collider gets `material` under tribo,
     /// or rapier friction `stock_mu` under stock.
-    pub fn add_dynamic(&mut self, body: RigidBodyBuilder, collider: ColliderBuilder, material: &Material) -> (RigidBodyHandle, ColliderHandle) {
+    pub fn add_dynamic(
+        &mut self,
+        body: RigidBodyBuilder,
+        collider: ColliderBuilder,
+        material: &Material,
+    ) -> (RigidBodyHandle, ColliderHandle) {
         let b = self.world.bodies.insert(body);
-        let c = self.world.colliders.insert_with_parent(collider.friction(material.mu_s() as f32), b, &mut self.world.bodies);
+        let c = self.world.colliders.insert_with_parent(
+            collider.friction(material.mu_s() as f32),
+            b,
+            &mut self.world.bodies,
+        );
         if let Some(t) = &mut self.tribo {
             t.set_material(c, FrictionMaterial::Tribo(*material));
         }
@@ -120,14 +131,23 @@ pub fn brick_on_slope(alpha: f32, push: f32, dt: f32, friction: Friction, second
 
 /// Like [`brick_on_slope`], the push at azimuth `theta` (rad) from the down-slope direction
 /// (in the slope plane); on flat ground (`alpha = 0`) this tests isotropy.
-pub fn brick_on_slope_dir(alpha: f32, push: f32, theta: f32, dt: f32, friction: Friction, seconds: f64) -> BrickRun {
+pub fn brick_on_slope_dir(
+    alpha: f32,
+    push: f32,
+    theta: f32,
+    dt: f32,
+    friction: Friction,
+    seconds: f64,
+) -> BrickRun {
     let mut sim = Sim::new(slope_gravity(9.81, alpha), dt, friction);
     sim.add_ground(100.0);
     let m = brick_material();
     let (b, _) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic()
-            .translation(Vector::new(0.0, 0.1, 0.0))
-            .linvel(Vector::new(push * theta.cos(), 0.0, push * theta.sin())),
+        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)).linvel(Vector::new(
+            push * theta.cos(),
+            0.0,
+            push * theta.sin(),
+        )),
         ColliderBuilder::cuboid(0.2, 0.1, 0.15).density(1000.0),
         &m,
     );
@@ -162,7 +182,10 @@ pub fn brick_on_slope_dir(alpha: f32, push: f32, theta: f32, dt: f32, friction: 
 
 /// Ball material of scenarios 2–3: μs = 0.6, μk = 0.5, η_r = 0.05, spin off.
 pub fn ball_material() -> Material {
-    Material::new(0.6, 0.5).and_then(|m| m.with_roll(0.05)).and_then(|m| m.with_spin(SpinModel::Off)).expect("valid")
+    Material::new(0.6, 0.5)
+        .and_then(|m| m.with_roll(0.05))
+        .and_then(|m| m.with_spin(SpinModel::Off))
+        .expect("valid")
 }
 
 /// Radius of the scenario balls (m).
@@ -306,7 +329,9 @@ pub fn spinning_ball(omega0: f32, dt: f32, friction: Friction, max_seconds: f64)
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), dt, friction);
     sim.add_ground(100.0);
     let (b, _) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, BALL_R, 0.0)).angvel(Vector::new(0.0, omega0, 0.0)),
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, BALL_R, 0.0))
+            .angvel(Vector::new(0.0, omega0, 0.0)),
         ColliderBuilder::ball(BALL_R).density(1000.0),
         &spin_material(),
     );
@@ -361,7 +386,10 @@ pub struct InclineRun {
 
 /// Material of T3a: μs = 0.25, μk = 0.2, η_r = 0.3 (docs/tracking.md T3).
 pub fn t3_material() -> Material {
-    Material::new(0.25, 0.2).and_then(|m| m.with_roll(0.3)).and_then(|m| m.with_spin(SpinModel::Off)).expect("valid")
+    Material::new(0.25, 0.2)
+        .and_then(|m| m.with_roll(0.3))
+        .and_then(|m| m.with_spin(SpinModel::Off))
+        .expect("valid")
 }
 
 /// Expected final (phase IV) up-slope acceleration of T3a: `−g (sin α − μk cos α)`, g = 9.8.
@@ -451,7 +479,13 @@ pub fn pile_scene(n: usize, half: f32, dt: f32, friction: Friction) -> (Sim, Vec
 
 /// Like [`pile_scene`], the spheres spawned in a column of half-width `spawn_half` at the
 /// centre of a box of half-width `half`.
-pub fn pile_scene_in(n: usize, half: f32, spawn_half: f32, dt: f32, friction: Friction) -> (Sim, Vec<RigidBodyHandle>) {
+pub fn pile_scene_in(
+    n: usize,
+    half: f32,
+    spawn_half: f32,
+    dt: f32,
+    friction: Friction,
+) -> (Sim, Vec<RigidBodyHandle>) {
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), dt, friction);
     sim.add_ground(half + 2.0);
     let (r, spacing) = (0.1f32, 0.23f32);
@@ -481,7 +515,11 @@ pub fn pile_scene_in(n: usize, half: f32, spawn_half: f32, dt: f32, friction: Fr
             0.3 + layer as f32 * spacing,
             -spawn_half + r + iz as f32 * spacing - jitter,
         );
-        let (b, _) = sim.add_dynamic(RigidBodyBuilder::dynamic().translation(p), ColliderBuilder::ball(r).density(1000.0), &mat);
+        let (b, _) = sim.add_dynamic(
+            RigidBodyBuilder::dynamic().translation(p),
+            ColliderBuilder::ball(r).density(1000.0),
+            &mat,
+        );
         handles.push(b);
     }
     (sim, handles)
@@ -505,7 +543,14 @@ pub fn pile_summary(sim: &Sim, handles: &[RigidBodyHandle], half: f32) -> PileRu
             escaped += 1;
         }
     }
-    PileRun { kinetic_energy: ke, max_speed: vmax, max_height: hmax, nan, escaped, contacts: sim.tribo.as_ref().map_or(0, |t| t.len()) }
+    PileRun {
+        kinetic_energy: ke,
+        max_speed: vmax,
+        max_height: hmax,
+        nan,
+        escaped,
+        contacts: sim.tribo.as_ref().map_or(0, |t| t.len()),
+    }
 }
 
 /// Inner half-width of the scenario-6 box (m).

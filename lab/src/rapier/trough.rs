@@ -38,13 +38,13 @@
 //! rather than labels avoids an arbitrary cut: an SS escape that barely moves one contact is
 //! indistinguishable from a one-point slip at the solver's velocity noise.
 
-use tribo_rapier::diagnostics::body_realizability;
-use tribo_rapier::rapier3d::prelude::*;
 use crate::rapier::scenarios::{Friction, Sim};
 use crate::realizability::trough::{Trough, J_SOLID};
 use tribo::realizability::Transition;
 use tribo::tracking::{Material, SpinModel};
 use tribo::DVec3;
+use tribo_rapier::diagnostics::body_realizability;
+use tribo_rapier::rapier3d::prelude::*;
 
 /// Parameters of a trough run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -85,7 +85,19 @@ pub struct TroughConfig {
 
 impl Default for TroughConfig {
     fn default() -> Self {
-        TroughConfig { mu: 0.3, radius: 0.1, g: 9.81, dt: 1.0 / 480.0, settle: 0.05, duration: 0.3, slip_threshold: 0.01, slip_rel: 0.01, ratio: 0.25, angle_tol: 30.0, friction: Friction::Tribo }
+        TroughConfig {
+            mu: 0.3,
+            radius: 0.1,
+            g: 9.81,
+            dt: 1.0 / 480.0,
+            settle: 0.05,
+            duration: 0.3,
+            slip_threshold: 0.01,
+            slip_rel: 0.01,
+            ratio: 0.25,
+            angle_tol: 30.0,
+            friction: Friction::Tribo,
+        }
     }
 }
 
@@ -228,11 +240,22 @@ pub fn scene(cfg: &TroughConfig) -> (Sim, RigidBodyHandle) {
         let along = Vector::new(0.0, 0.0, 1.0).cross(n);
         let up = if along.y > 0.0 { along } else { -along };
         let center = bottom + up * half_len - n * half_thick;
-        let body = sim.world.bodies.insert(RigidBodyBuilder::fixed().translation(center).rotation(Vector::new(0.0, 0.0, angle)));
-        sim.world.colliders.insert_with_parent(ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu), body, &mut sim.world.bodies);
+        let body = sim
+            .world
+            .bodies
+            .insert(RigidBodyBuilder::fixed().translation(center).rotation(Vector::new(0.0, 0.0, angle)));
+        sim.world.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu),
+            body,
+            &mut sim.world.bodies,
+        );
     }
     let material = cfg.material();
-    let (ball, _) = sim.add_dynamic(RigidBodyBuilder::dynamic().can_sleep(false), ColliderBuilder::ball(r).density(1000.0), &material);
+    let (ball, _) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic().can_sleep(false),
+        ColliderBuilder::ball(r).density(1000.0),
+        &material,
+    );
     for _ in 0..crate::rapier::scenarios::steps(cfg.settle, cfg.dt) {
         sim.step();
     }
@@ -260,7 +283,14 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
 
     // Prediction from rapier's data, before the torque has acted.
     let store = sim.tribo.take().unwrap_or_default();
-    let report = body_realizability(ball, &sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, sim.world.gravity, &store);
+    let report = body_realizability(
+        ball,
+        &sim.world.bodies,
+        &sim.world.colliders,
+        &sim.world.narrow_phase,
+        sim.world.gravity,
+        &store,
+    );
     if cfg.friction == Friction::Tribo {
         sim.tribo = Some(store);
     }
@@ -270,7 +300,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
     // Measurement frame = the report's frame (its `P⁺`, `P⁻`, `t1±`, `a`); the paper's frame
     // if there is no report.
     let to_d = |v: Vector| DVec3::new(v.x as f64, v.y as f64, v.z as f64);
-    let (mut frame_n, mut frame_t1, mut frame_a) = ([to_d(ey), to_d(ex)], [DVec3::Z; 2], (to_d(ex) - to_d(ey)).normalize());
+    let (mut frame_n, mut frame_t1, mut frame_a) =
+        ([to_d(ey), to_d(ex)], [DVec3::Z; 2], (to_d(ex) - to_d(ey)).normalize());
     if let Some(rep) = &report {
         if let Ok(out) = &rep.outcome {
             predicted_realizable = Some(out.realizable);
@@ -286,7 +317,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             };
             predicted_transitions = out.transitions.iter().map(|t| relabel(*t)).collect();
             // Escape directions in (u1⁺, u1⁻, u_a) of the report.
-            for (t, check, axis) in [(Transition::RS, &out.rs, DVec3::Y), (Transition::SR, &out.sr, DVec3::X)] {
+            for (t, check, axis) in [(Transition::RS, &out.rs, DVec3::Y), (Transition::SR, &out.sr, DVec3::X)]
+            {
                 if out.transitions.contains(&t) {
                     let mut any = false;
                     for (i, sigma) in [1.0, -1.0].into_iter().enumerate() {
@@ -346,13 +378,17 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             slip_time = k as f64 * cfg.dt as f64;
             let (vd, wd) = (to_d(v), to_d(w));
             let vp = |i: usize| vd + wd.cross(-frame_n[i] * r as f64);
-            let u = DVec3::new(frame_t1[0].dot(vp(0)), frame_t1[1].dot(vp(1)), frame_a.dot(vp(0) + vp(1)) * 0.5);
+            let u =
+                DVec3::new(frame_t1[0].dot(vp(0)), frame_t1[1].dot(vp(1)), frame_a.dot(vp(0) + vp(1)) * 0.5);
             measured_direction = Some(u.normalize_or_zero());
             break;
         }
     }
     let direction_error = match measured_direction {
-        Some(u) => escape_directions.iter().map(|d| u.dot(d.normalize_or_zero()).clamp(-1.0, 1.0).acos().to_degrees()).fold(f64::NAN, f64::min),
+        Some(u) => escape_directions
+            .iter()
+            .map(|d| u.dot(d.normalize_or_zero()).clamp(-1.0, 1.0).acos().to_degrees())
+            .fold(f64::NAN, f64::min),
         None => f64::NAN,
     };
     TroughRun {
@@ -453,7 +489,14 @@ pub const DEFAULT_BAND: f64 = 0.02;
 
 /// Summarises runs; `band` is the exclusion half-width as a fraction of `g`.
 pub fn agreement(runs: &[TroughRun], band: f64, g: f64) -> Agreement {
-    let mut a = Agreement { counted: 0, excluded: 0, agree: 0, agree_rolling: 0, analytic_match: 0, direction_error: (f64::NAN, f64::NAN) };
+    let mut a = Agreement {
+        counted: 0,
+        excluded: 0,
+        agree: 0,
+        agree_rolling: 0,
+        analytic_match: 0,
+        direction_error: (f64::NAN, f64::NAN),
+    };
     let mut errs = Vec::new();
     for r in runs {
         if r.predicted_realizable.is_none() || r.margin.is_nan() || r.margin.abs() < band * g {
@@ -494,7 +537,10 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
         let a = agreement(&runs, DEFAULT_BAND, cfg.g as f64);
         rows.push(Row::new(
             format!("{case}, 1125-torque grid"),
-            format!("agreement prediction vs simulation ({name}; {} near-boundary runs excluded)", a.excluded),
+            format!(
+                "agreement prediction vs simulation ({name}; {} near-boundary runs excluded)",
+                a.excluded
+            ),
             0.98,
             a.rate(),
             Tolerance::AtLeast,
@@ -522,7 +568,14 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
     let (mut sim, ball) = scene(&cfg);
     apply_torque(&mut sim, ball, &cfg, [0.2, 0.1, 0.3]);
     let store = sim.tribo.take().unwrap_or_default();
-    let rep = body_realizability(ball, &sim.world.bodies, &sim.world.colliders, &sim.world.narrow_phase, sim.world.gravity, &store);
+    let rep = body_realizability(
+        ball,
+        &sim.world.bodies,
+        &sim.world.colliders,
+        &sim.world.narrow_phase,
+        sim.world.gravity,
+        &store,
+    );
     let out = rep.as_ref().and_then(|r| r.outcome.as_ref().ok());
     let nan = f64::NAN;
     let b3 = format!("{case}, m=(0.2, 0.1, 0.3), diagnostic from rapier data");
@@ -533,9 +586,21 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
         ("u̇1⁺(σ=−1) [m/s²]", 0.7184457434991467, out.map_or(nan, |o| o.sr.slip_acc[1])),
         ("v̇ along the trough [m/s²]", 0.385373195746668, out.map_or(nan, |o| o.rr.acc_com.z)),
     ] {
-        rows.push(Row::new(b3.clone(), q, want, got, Tolerance::Rel(2e-3), "docs/realizability.md §7.2 B2/B3 (f32 rapier contact data)"));
+        rows.push(Row::new(
+            b3.clone(),
+            q,
+            want,
+            got,
+            Tolerance::Rel(2e-3),
+            "docs/realizability.md §7.2 B2/B3 (f32 rapier contact data)",
+        ));
     }
-    rows.push(Row::flag(b3, "realizable", out.is_some_and(|o| o.realizable), "docs/realizability.md §7.2 B5"));
+    rows.push(Row::flag(
+        b3,
+        "realizable",
+        out.is_some_and(|o| o.realizable),
+        "docs/realizability.md §7.2 B5",
+    ));
     // Single-axis torques (docs/realizability.md §4.6 end).
     let (mu, j) = (cfg.mu, J_SOLID);
     type Ray = fn(f64) -> [f64; 3];
@@ -548,9 +613,24 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
         for (factor, realizable) in [(0.9, true), (1.2, false)] {
             let r = run(&cfg, m_of(factor * threshold));
             let c = format!("{case}, {name}, {factor}× threshold (tribo)");
-            rows.push(Row::flag(c.clone(), format!("diagnostic realizable = {realizable}"), r.predicted_realizable == Some(realizable), "docs/realizability.md §4.6 single-axis torques"));
-            let sim_ok = if realizable { r.outcome == Outcome::RR } else { r.outcome != Outcome::RR && r.agrees() };
-            rows.push(Row::flag(c, format!("simulation {} (got {})", if realizable { "keeps rolling" } else { "slips along a predicted escape" }, r.outcome.as_str()), sim_ok, "issue 5"));
+            rows.push(Row::flag(
+                c.clone(),
+                format!("diagnostic realizable = {realizable}"),
+                r.predicted_realizable == Some(realizable),
+                "docs/realizability.md §4.6 single-axis torques",
+            ));
+            let sim_ok =
+                if realizable { r.outcome == Outcome::RR } else { r.outcome != Outcome::RR && r.agrees() };
+            rows.push(Row::flag(
+                c,
+                format!(
+                    "simulation {} (got {})",
+                    if realizable { "keeps rolling" } else { "slips along a predicted escape" },
+                    r.outcome.as_str()
+                ),
+                sim_ok,
+                "issue 5",
+            ));
         }
     }
     rows

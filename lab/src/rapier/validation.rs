@@ -2,8 +2,8 @@
 //! ([`crate::rapier::scenarios`]).
 
 use crate::rapier::scenarios::*;
-use tribo::tracking::Mode;
 use crate::validation::{Row, Tolerance};
+use tribo::tracking::Mode;
 
 /// One scenario quantity: what the friction model predicts, what tribo_rapier measures and
 /// what stock rapier does in the same scene.
@@ -42,14 +42,38 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
     let d = dt_name(dt);
     let mut out = Vec::new();
     let mut push = |scenario: &str, quantity, expected, tolerance, tribo, stock, stock_check, source| {
-        out.push(Comparison { scenario: format!("{scenario}, dt={d}"), quantity, expected, tolerance, tribo, stock, stock_check, source })
+        out.push(Comparison {
+            scenario: format!("{scenario}, dt={d}"),
+            quantity,
+            expected,
+            tolerance,
+            tribo,
+            stock,
+            stock_check,
+            source,
+        })
     };
     let g = 9.81f64;
     // S1 brick.
-    let (t, s) = (brick_on_slope(0.4, 0.0, dt, Friction::Tribo, 10.0), brick_on_slope(0.4, 0.0, dt, Friction::Stock, 10.0));
-    push("S1 brick at rest, α=0.4 < atan μs", "drift over 10 s [m]", 1e-3, Tolerance::AtMost, t.drift, s.drift, (1e-3, Tolerance::AtMost), "issue 3: < 1 mm");
+    let (t, s) = (
+        brick_on_slope(0.4, 0.0, dt, Friction::Tribo, 10.0),
+        brick_on_slope(0.4, 0.0, dt, Friction::Stock, 10.0),
+    );
+    push(
+        "S1 brick at rest, α=0.4 < atan μs",
+        "drift over 10 s [m]",
+        1e-3,
+        Tolerance::AtMost,
+        t.drift,
+        s.drift,
+        (1e-3, Tolerance::AtMost),
+        "issue 3: < 1 mm",
+    );
     let a_exp = g * (0.6f64.sin() - 0.3 * 0.6f64.cos());
-    let (t, s) = (brick_on_slope(0.6, 0.0, dt, Friction::Tribo, 2.5), brick_on_slope(0.6, 0.0, dt, Friction::Stock, 2.5));
+    let (t, s) = (
+        brick_on_slope(0.6, 0.0, dt, Friction::Tribo, 2.5),
+        brick_on_slope(0.6, 0.0, dt, Friction::Stock, 2.5),
+    );
     push(
         "S1 brick, α=0.6 > atan μs",
         "acceleration [m/s²]",
@@ -60,7 +84,10 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (g * (0.6f64.sin() - 0.5 * 0.6f64.cos()), Tolerance::Rel(0.03)),
         "g(sin α − μk cos α); stock: single μ = μs",
     );
-    let (t, s) = (brick_on_slope(0.4, 1.0, dt, Friction::Tribo, 3.0), brick_on_slope(0.4, 1.0, dt, Friction::Stock, 3.0));
+    let (t, s) = (
+        brick_on_slope(0.4, 1.0, dt, Friction::Tribo, 3.0),
+        brick_on_slope(0.4, 1.0, dt, Friction::Stock, 3.0),
+    );
     push(
         "S1 brick pushed, atan μk < α=0.4 < atan μs",
         "acceleration [m/s²]",
@@ -72,7 +99,10 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         "keeps sliding: g(sin α − μk cos α); stock: stops (final speed shown)",
     );
     // S2 ball rolling.
-    let (t, s) = (ball_rolling(2.0, 0.0, dt, Friction::Tribo, 12.0), ball_rolling(2.0, 0.0, dt, Friction::Stock, 12.0));
+    let (t, s) = (
+        ball_rolling(2.0, 0.0, dt, Friction::Tribo, 12.0),
+        ball_rolling(2.0, 0.0, dt, Friction::Stock, 12.0),
+    );
     push(
         "S2 ball rolling from 2 m/s",
         "stopping distance [m]",
@@ -83,17 +113,60 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (20.0, Tolerance::AtLeast),
         "v0²/(2a), a = T_k R/(I+mR²), T_k = 2η_r μk R N; stock: distance in 12 s",
     );
-    push("S2 ball rolling from 2 m/s", "speed after the stop [m/s]", 1e-4, Tolerance::AtMost, t.final_speed, s.final_speed, (1.9, Tolerance::AtLeast), "issue 3: |v| < 1e-4; stock keeps rolling");
-    push("S2 ball rolling from 2 m/s", "ω sign flips 0.5–2 s after the stop", 0.0, Tolerance::Abs(0.0), t.flips_after_stop as f64, s.flips_after_stop as f64, (0.0, Tolerance::AtLeast), "no chatter");
+    push(
+        "S2 ball rolling from 2 m/s",
+        "speed after the stop [m/s]",
+        1e-4,
+        Tolerance::AtMost,
+        t.final_speed,
+        s.final_speed,
+        (1.9, Tolerance::AtLeast),
+        "issue 3: |v| < 1e-4; stock keeps rolling",
+    );
+    push(
+        "S2 ball rolling from 2 m/s",
+        "ω sign flips 0.5–2 s after the stop",
+        0.0,
+        Tolerance::Abs(0.0),
+        t.flips_after_stop as f64,
+        s.flips_after_stop as f64,
+        (0.0, Tolerance::AtLeast),
+        "no chatter",
+    );
     // S3 ball on a slope.
     let hold = 0.5 * ball_roll_threshold(Mode::Kinetic) as f32;
     let roll = 1.5 * ball_roll_threshold(Mode::Static) as f32;
-    let (t, s) = (ball_on_slope(hold, 0.0, dt, Friction::Tribo, 10.0), ball_on_slope(hold, 0.0, dt, Friction::Stock, 10.0));
-    push("S3 ball at rest, tan α = η_r μk", "drift over 10 s [m]", 1e-3, Tolerance::AtMost, t.0, s.0, (1.0, Tolerance::AtLeast), "App. D: holds; stock rolls away");
-    let (t, s) = (ball_on_slope(roll, 0.0, dt, Friction::Tribo, 3.0), ball_on_slope(roll, 0.0, dt, Friction::Stock, 3.0));
-    push("S3 ball at rest, tan α = 3 η_r μs", "drift over 3 s [m]", 0.3, Tolerance::AtLeast, t.0, s.0, (0.3, Tolerance::AtLeast), "App. D: rolls away");
+    let (t, s) = (
+        ball_on_slope(hold, 0.0, dt, Friction::Tribo, 10.0),
+        ball_on_slope(hold, 0.0, dt, Friction::Stock, 10.0),
+    );
+    push(
+        "S3 ball at rest, tan α = η_r μk",
+        "drift over 10 s [m]",
+        1e-3,
+        Tolerance::AtMost,
+        t.0,
+        s.0,
+        (1.0, Tolerance::AtLeast),
+        "App. D: holds; stock rolls away",
+    );
+    let (t, s) = (
+        ball_on_slope(roll, 0.0, dt, Friction::Tribo, 3.0),
+        ball_on_slope(roll, 0.0, dt, Friction::Stock, 3.0),
+    );
+    push(
+        "S3 ball at rest, tan α = 3 η_r μs",
+        "drift over 3 s [m]",
+        0.3,
+        Tolerance::AtLeast,
+        t.0,
+        s.0,
+        (0.3, Tolerance::AtLeast),
+        "App. D: rolls away",
+    );
     // S4 spin.
-    let (t, s) = (spinning_ball(10.0, dt, Friction::Tribo, 3.0), spinning_ball(10.0, dt, Friction::Stock, 3.0));
+    let (t, s) =
+        (spinning_ball(10.0, dt, Friction::Tribo, 3.0), spinning_ball(10.0, dt, Friction::Stock, 3.0));
     push(
         "S4 sphere spinning at 10 rad/s",
         "stop time [s]",
@@ -116,7 +189,16 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (-9.8 * 35f64.to_radians().sin() / 1.4, Tolerance::Rel(0.03)),
         "−g(sin α − μk cos α) (RwS); stock rolls without slip: −g sin α/1.4",
     );
-    push("S5 T3a sphere up 35°", "v/(ωR) at 1 s", 2.455, Tolerance::Rel(0.05), t.slip_ratio, s.slip_ratio, (1.0, Tolerance::Rel(0.02)), "docs/tracking.md T3a emulator 0.491 m/R");
+    push(
+        "S5 T3a sphere up 35°",
+        "v/(ωR) at 1 s",
+        2.455,
+        Tolerance::Rel(0.05),
+        t.slip_ratio,
+        s.slip_ratio,
+        (1.0, Tolerance::Rel(0.02)),
+        "docs/tracking.md T3a emulator 0.491 m/R",
+    );
     out
 }
 
@@ -127,7 +209,14 @@ pub fn validation_rows() -> Vec<Row> {
     let mut rows = Vec::new();
     for dt in [1.0 / 60.0, 1.0 / 240.0] {
         for c in comparisons(dt) {
-            rows.push(Row::new(format!("rapier {}", c.scenario), format!("{} (tribo)", c.quantity), c.expected, c.tribo, c.tolerance, c.source));
+            rows.push(Row::new(
+                format!("rapier {}", c.scenario),
+                format!("{} (tribo)", c.quantity),
+                c.expected,
+                c.tribo,
+                c.tolerance,
+                c.source,
+            ));
             rows.push(Row::new(
                 format!("rapier {}", c.scenario),
                 format!("{} (stock rapier)", c.quantity),
@@ -147,9 +236,28 @@ pub fn validation_rows() -> Vec<Row> {
     ));
     let t = pile(200, 1.0 / 60.0, Friction::Tribo, 6.0);
     let s = pile(200, 1.0 / 60.0, Friction::Stock, 6.0);
-    rows.push(Row::new("rapier S6 pile of 200 spheres, dt=1/60", "kinetic energy at 6 s [J] (tribo)", 1e-4, t.kinetic_energy, Tolerance::AtMost, "settles to rest"));
-    rows.push(Row::flag("rapier S6 pile of 200 spheres, dt=1/60", "no NaN, no body escaped (tribo)", !t.nan && t.escaped == 0, "issue 3"));
-    rows.push(Row::new("rapier S6 pile of 200 spheres, dt=1/60", "kinetic energy at 6 s [J] (stock rapier)", 0.5, s.kinetic_energy, Tolerance::AtLeast, "stock spheres keep rolling"));
+    rows.push(Row::new(
+        "rapier S6 pile of 200 spheres, dt=1/60",
+        "kinetic energy at 6 s [J] (tribo)",
+        1e-4,
+        t.kinetic_energy,
+        Tolerance::AtMost,
+        "settles to rest",
+    ));
+    rows.push(Row::flag(
+        "rapier S6 pile of 200 spheres, dt=1/60",
+        "no NaN, no body escaped (tribo)",
+        !t.nan && t.escaped == 0,
+        "issue 3",
+    ));
+    rows.push(Row::new(
+        "rapier S6 pile of 200 spheres, dt=1/60",
+        "kinetic energy at 6 s [J] (stock rapier)",
+        0.5,
+        s.kinetic_energy,
+        Tolerance::AtLeast,
+        "stock spheres keep rolling",
+    ));
     // Realizability diagnostic (issue 5): ball in a right-angle trough.
     rows.extend(crate::rapier::trough::validation_rows());
     // Contensou contact model (issue 4): puck and Hertz-ball scenes.

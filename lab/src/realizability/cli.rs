@@ -9,8 +9,8 @@
 //! `{"error":"...","line":n}`.
 
 use super::trough::{Trough, J_SOLID};
-use tribo::realizability::Status;
 use serde_json::json;
+use tribo::realizability::Status;
 
 /// Parses `MU MX MY MZ` into `(μ, [m_x, m_y, m_z])`.
 pub fn parse_trough_line(line: &str) -> Result<(f64, [f64; 3]), String> {

@@ -9,9 +9,9 @@
 //! general method is exercised; the free functions are the paper's closed forms (with the
 //! docs/realizability.md §6 corrections), used as independent checks.
 
-use tribo::realizability::{ContactSpec, TwoContactProblem};
 use glam::{DMat3, DVec3};
 use std::f64::consts::SQRT_2;
+use tribo::realizability::{ContactSpec, TwoContactProblem};
 
 /// Inertia ratio of a solid homogeneous ball.
 pub const J_SOLID: f64 = 0.4;
@@ -56,8 +56,10 @@ impl Trough {
         let r = self.radius;
         let gg = self.big_g();
         let q = |n: DVec3| (DMat3::IDENTITY - DMat3::from_cols(n * n.x, n * n.y, n * n.z)) * r;
-        let cp = ContactSpec::new(DVec3::new(0.0, -r, 0.0), DVec3::Y, self.mu).with_curvature_radius(q(DVec3::Y));
-        let cm = ContactSpec::new(DVec3::new(-r, 0.0, 0.0), DVec3::X, self.mu).with_curvature_radius(q(DVec3::X));
+        let cp =
+            ContactSpec::new(DVec3::new(0.0, -r, 0.0), DVec3::Y, self.mu).with_curvature_radius(q(DVec3::Y));
+        let cm =
+            ContactSpec::new(DVec3::new(-r, 0.0, 0.0), DVec3::X, self.mu).with_curvature_radius(q(DVec3::X));
         TwoContactProblem::new(
             self.mass,
             DMat3::IDENTITY * (self.j * self.mass * r * r),
@@ -77,13 +79,15 @@ impl Trough {
     /// RS one-sided slip acceleration `u̇1⁻(σ)` (docs/realizability.md §4.4).
     pub fn rs_slip_acc(&self, m: [f64; 3], sigma: f64) -> f64 {
         let (mu, j) = (self.mu, self.j);
-        self.g / SQRT_2 * (j * m[0] + (1.0 + j) * m[1] - sigma * mu * (1.0 + 2.0 * j) * (1.0 + m[2])) / (j * (1.0 + j))
+        self.g / SQRT_2 * (j * m[0] + (1.0 + j) * m[1] - sigma * mu * (1.0 + 2.0 * j) * (1.0 + m[2]))
+            / (j * (1.0 + j))
     }
 
     /// SR one-sided slip acceleration `u̇1⁺(σ)` (docs/realizability.md §4.4).
     pub fn sr_slip_acc(&self, m: [f64; 3], sigma: f64) -> f64 {
         let (mu, j) = (self.mu, self.j);
-        self.g / SQRT_2 * (-(1.0 + j) * m[0] - j * m[1] - sigma * mu * (1.0 + 2.0 * j) * (1.0 - m[2])) / (j * (1.0 + j))
+        self.g / SQRT_2 * (-(1.0 + j) * m[0] - j * m[1] - sigma * mu * (1.0 + 2.0 * j) * (1.0 - m[2]))
+            / (j * (1.0 + j))
     }
 
     /// `|j m_x + (1+j) m_y| < μ(1+2j)(1 + m_z)` ([004] (82)).

@@ -1,10 +1,10 @@
 //! Key numbers of docs/realizability.md §7 as validation rows (the tests assert the same quantities).
 
-use tribo::realizability::{PlanarLimitField, SingleContactProblem, BilateralConstraint};
 use super::trough::{max_acceleration, mz1, mz3, to_paper_coords, Trough};
 use crate::validation::{Row, Tolerance};
 use glam::{DMat3, DVec3};
 use std::f64::consts::SQRT_2;
+use tribo::realizability::{BilateralConstraint, PlanarLimitField, SingleContactProblem};
 
 const G: f64 = 9.81;
 
@@ -24,12 +24,19 @@ fn threshold(mut lo: f64, mut hi: f64, ok: impl Fn(f64) -> bool) -> f64 {
 fn wheel() -> SingleContactProblem {
     let (m, rho, mu, md, ms, w2, w3) = (2.0, 0.3, 0.5, 0.7, 0.2, 4.0, 1.5);
     let (t1, t2, n) = (DVec3::X, DVec3::Y, DVec3::Z);
-    SingleContactProblem::new(m, DMat3::from_diagonal(DVec3::new(m * rho * rho / 4.0, m * rho * rho / 2.0, m * rho * rho / 4.0)), n * rho, DVec3::ZERO, n, mu)
-        .with_tangent(t1)
-        .with_omega(t2 * w2 + n * w3)
-        .with_curvature_radius(DMat3::from_cols(t1 * rho, DVec3::ZERO, DVec3::ZERO))
-        .with_loads(-n * (m * G), t2 * md + n * ms)
-        .with_constraint(BilateralConstraint { lin: DVec3::ZERO, ang: t1, rhs: -w2 * w3 })
+    SingleContactProblem::new(
+        m,
+        DMat3::from_diagonal(DVec3::new(m * rho * rho / 4.0, m * rho * rho / 2.0, m * rho * rho / 4.0)),
+        n * rho,
+        DVec3::ZERO,
+        n,
+        mu,
+    )
+    .with_tangent(t1)
+    .with_omega(t2 * w2 + n * w3)
+    .with_curvature_radius(DMat3::from_cols(t1 * rho, DVec3::ZERO, DVec3::ZERO))
+    .with_loads(-n * (m * G), t2 * md + n * ms)
+    .with_constraint(BilateralConstraint { lin: DVec3::ZERO, ang: t1, rhs: -w2 * w3 })
 }
 
 pub(crate) fn rows() -> Vec<Row> {
@@ -44,15 +51,48 @@ pub(crate) fn rows() -> Vec<Row> {
             out.push(Row::new("S3 wheel SI (generic solve)", "B2 [m/s²]", -4.905, f.m[1][1], rel, src));
             out.push(Row::new("S3 wheel SI (generic solve)", "C1 [m/s²]", -7.0 / 3.0, f.c[0], rel, src));
             out.push(Row::new("S3 wheel SI (generic solve)", "C2 [m/s²]", -1.8, f.c[1], rel, src));
-            out.push(Row::new("S3 wheel SI (generic solve)", "N [N]", 19.62, r.normal_force_rolling, rel, src));
+            out.push(Row::new(
+                "S3 wheel SI (generic solve)",
+                "N [N]",
+                19.62,
+                r.normal_force_rolling,
+                rel,
+                src,
+            ));
         }
-        Err(_) => out.push(Row::flag("S3 wheel SI (generic solve)", "analysis ok", false, "docs/realizability.md §7.1 S3")),
+        Err(_) => out.push(Row::flag(
+            "S3 wheel SI (generic solve)",
+            "analysis ok",
+            false,
+            "docs/realizability.md §7.1 S3",
+        )),
     }
     let tab = PlanarLimitField::principal(-3.0, -1.0, 0.3, 1.2).analyze();
     let rep = tab.directions.iter().find(|d| d.r > 0.0);
-    out.push(Row::new("S3 wheel (C1,C2)=(0.3,1.2), case IV", "repelling φ [deg]", 84.62953, rep.map_or(f64::NAN, |d| d.phi.to_degrees()), Tolerance::Abs(1e-5), "docs/realizability.md §7.1 S3 table"));
-    out.push(Row::new("S3 wheel (C1,C2)=(0.3,1.2), case IV", "repelling R [μg]", 0.205291, rep.map_or(f64::NAN, |d| d.r), Tolerance::Abs(1e-6), "docs/realizability.md §7.1 S3 table"));
-    out.push(Row::new("S3 wheel (C1,C2)=(0.3,1.2), case IV", "number of limit directions", 4.0, tab.directions.len() as f64, Tolerance::Abs(0.0), "docs/realizability.md §7.1 S3 table"));
+    out.push(Row::new(
+        "S3 wheel (C1,C2)=(0.3,1.2), case IV",
+        "repelling φ [deg]",
+        84.62953,
+        rep.map_or(f64::NAN, |d| d.phi.to_degrees()),
+        Tolerance::Abs(1e-5),
+        "docs/realizability.md §7.1 S3 table",
+    ));
+    out.push(Row::new(
+        "S3 wheel (C1,C2)=(0.3,1.2), case IV",
+        "repelling R [μg]",
+        0.205291,
+        rep.map_or(f64::NAN, |d| d.r),
+        Tolerance::Abs(1e-6),
+        "docs/realizability.md §7.1 S3 table",
+    ));
+    out.push(Row::new(
+        "S3 wheel (C1,C2)=(0.3,1.2), case IV",
+        "number of limit directions",
+        4.0,
+        tab.directions.len() as f64,
+        Tolerance::Abs(0.0),
+        "docs/realizability.md §7.1 S3 table",
+    ));
     // Corrected special drive moment: rolling lost at |M_d| = 1.5 μ m g ρ (not 3).
     let md_crit = threshold(0.0, 3.0, |x| {
         let mut w = wheel();
@@ -61,46 +101,126 @@ pub(crate) fn rows() -> Vec<Row> {
         w.constraints[0].rhs = 0.0;
         w.analyze().map(|r| r.rolling_realizable).unwrap_or(false)
     });
-    out.push(Row::new("S3 wheel ω = 0", "critical |M_d| [μ m g ρ]", 1.5, md_crit, Tolerance::Abs(1e-7), "docs/realizability.md §5.2 (corrected from the paper's 3)"));
+    out.push(Row::new(
+        "S3 wheel ω = 0",
+        "critical |M_d| [μ m g ρ]",
+        1.5,
+        md_crit,
+        Tolerance::Abs(1e-7),
+        "docs/realizability.md §5.2 (corrected from the paper's 3)",
+    ));
     let (m, rho, mu) = (3.0, 0.2, 0.4);
-    if let Ok(r) = SingleContactProblem::new(m, DMat3::IDENTITY * (0.4 * m * rho * rho), DVec3::Z * rho, DVec3::ZERO, DVec3::Z, mu)
-        .with_loads(DVec3::new(5.0, 0.0, -m * G), DVec3::ZERO)
-        .analyze()
+    if let Ok(r) = SingleContactProblem::new(
+        m,
+        DMat3::IDENTITY * (0.4 * m * rho * rho),
+        DVec3::Z * rho,
+        DVec3::ZERO,
+        DVec3::Z,
+        mu,
+    )
+    .with_loads(DVec3::new(5.0, 0.0, -m * G), DVec3::ZERO)
+    .analyze()
     {
         let a1 = r.principal.map_or(f64::NAN, |p| p.a1);
-        out.push(Row::new("S4 solid sphere", "A1 [m/s²]", -3.5 * mu * G, a1, rel, "docs/realizability.md §7.1 S4: −μg(1 + 1/j)"));
+        out.push(Row::new(
+            "S4 solid sphere",
+            "A1 [m/s²]",
+            -3.5 * mu * G,
+            a1,
+            rel,
+            "docs/realizability.md §7.1 S4: −μg(1 + 1/j)",
+        ));
     }
     // --- ball in the trough ------------------------------------------------------------
     let t = Trough::new(0.3, 0.4);
     let m = [0.2, 0.1, 0.3];
     match t.problem(m).realizability() {
         Ok(r) => {
-            out.push(Row::new("B2 trough RR m=(0.2,0.1,0.3)", "v̇ [m/s²]", 0.385373195746668, r.rr.acc_com.z, rel, "docs/realizability.md §7.2 B2 / (004:78)"));
-            for (i, (q, v)) in [("u̇1⁻(σ=+1)", -5.970531868389457), ("u̇1⁻(σ=−1)", 11.42080992252091)].into_iter().enumerate() {
-                out.push(Row::new("B3 trough RS m=(0.2,0.1,0.3)", format!("{q} [m/s²]"), v, r.rs.slip_acc[i], rel, "docs/realizability.md §7.2 B3 (corrected §4.4)"));
+            out.push(Row::new(
+                "B2 trough RR m=(0.2,0.1,0.3)",
+                "v̇ [m/s²]",
+                0.385373195746668,
+                r.rr.acc_com.z,
+                rel,
+                "docs/realizability.md §7.2 B2 / (004:78)",
+            ));
+            for (i, (q, v)) in
+                [("u̇1⁻(σ=+1)", -5.970531868389457), ("u̇1⁻(σ=−1)", 11.42080992252091)].into_iter().enumerate()
+            {
+                out.push(Row::new(
+                    "B3 trough RS m=(0.2,0.1,0.3)",
+                    format!("{q} [m/s²]"),
+                    v,
+                    r.rs.slip_acc[i],
+                    rel,
+                    "docs/realizability.md §7.2 B3 (corrected §4.4)",
+                ));
             }
-            for (i, (q, v)) in [("u̇1⁺(σ=+1)", -8.646122913144897), ("u̇1⁺(σ=−1)", 0.7184457434991467)].into_iter().enumerate() {
-                out.push(Row::new("B3 trough SR m=(0.2,0.1,0.3)", format!("{q} [m/s²]"), v, r.sr.slip_acc[i], rel, "docs/realizability.md §7.2 B3 (corrected §4.4)"));
+            for (i, (q, v)) in
+                [("u̇1⁺(σ=+1)", -8.646122913144897), ("u̇1⁺(σ=−1)", 0.7184457434991467)].into_iter().enumerate()
+            {
+                out.push(Row::new(
+                    "B3 trough SR m=(0.2,0.1,0.3)",
+                    format!("{q} [m/s²]"),
+                    v,
+                    r.sr.slip_acc[i],
+                    rel,
+                    "docs/realizability.md §7.2 B3 (corrected §4.4)",
+                ));
             }
-            let rt: Vec<f64> = r.ss.directions.iter().map(|d| to_paper_coords(d.d, d.r).1 * SQRT_2 / G).collect();
+            let rt: Vec<f64> =
+                r.ss.directions.iter().map(|d| to_paper_coords(d.d, d.r).1 * SQRT_2 / G).collect();
             let mx = rt.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-            out.push(Row::new("B5 trough m=(0.2,0.1,0.3)", "max R̃ of SS limit directions", -0.118206, mx, Tolerance::Abs(2e-6), "docs/realizability.md §7.2 B5"));
+            out.push(Row::new(
+                "B5 trough m=(0.2,0.1,0.3)",
+                "max R̃ of SS limit directions",
+                -0.118206,
+                mx,
+                Tolerance::Abs(2e-6),
+                "docs/realizability.md §7.2 B5",
+            ));
         }
         Err(_) => out.push(Row::flag("B2 trough", "analysis ok", false, "docs/realizability.md §7.2")),
     }
     if let Ok(r) = t.problem([0.5, -0.5, 0.2]).realizability() {
         let top = r.ss.directions.first().map_or(f64::NAN, |d| to_paper_coords(d.d, d.r).1 * SQRT_2 / G);
-        out.push(Row::new("B5 trough m=(0.5,−0.5,0.2)", "repelling R̃", 0.099782, top, Tolerance::Abs(2e-6), "docs/realizability.md §7.2 B5"));
-        out.push(Row::flag("B5 trough m=(0.5,−0.5,0.2)", "not realizable, transitions SR+SS", !r.realizable && r.transitions.len() == 2, "docs/realizability.md §7.2 B5"));
+        out.push(Row::new(
+            "B5 trough m=(0.5,−0.5,0.2)",
+            "repelling R̃",
+            0.099782,
+            top,
+            Tolerance::Abs(2e-6),
+            "docs/realizability.md §7.2 B5",
+        ));
+        out.push(Row::flag(
+            "B5 trough m=(0.5,−0.5,0.2)",
+            "not realizable, transitions SR+SS",
+            !r.realizable && r.transitions.len() == 2,
+            "docs/realizability.md §7.2 B5",
+        ));
     }
     if let Ok(r) = t.problem([0.0, 0.0, 0.6]).realizability() {
         let top = r.ss.directions.first().map_or(f64::NAN, |d| to_paper_coords(d.d, d.r).1 * SQRT_2 / G);
-        out.push(Row::new("B5 trough m=(0,0,0.6)", "pole R̃ (repelling)", 0.123853, top, Tolerance::Abs(2e-6), "docs/realizability.md §7.2 B5"));
+        out.push(Row::new(
+            "B5 trough m=(0,0,0.6)",
+            "pole R̃ (repelling)",
+            0.123853,
+            top,
+            Tolerance::Abs(2e-6),
+            "docs/realizability.md §7.2 B5",
+        ));
     }
     // Special values by bisection with the generic method.
     let ok = |m: [f64; 3]| t.problem(m).realizability().map(|r| r.realizable).unwrap_or(false);
     let z3 = threshold(0.3, 0.9, |z| ok([0.0, 0.0, z]));
-    out.push(Row::new("B7 trough apex (μ=0.3)", "m_z3 (bisection)", mz3(0.3), z3, Tolerance::Abs(1e-6), "(004:90) 2μ/(1+μ²)"));
+    out.push(Row::new(
+        "B7 trough apex (μ=0.3)",
+        "m_z3 (bisection)",
+        mz3(0.3),
+        z3,
+        Tolerance::Abs(1e-6),
+        "(004:90) 2μ/(1+μ²)",
+    ));
     let corner = |z: f64| {
         // corner (s_a, s_b) = (+, −) of the slice at height z, shrunk by 1e-5
         let (mu, j) = (0.3, 0.4);
@@ -109,16 +229,51 @@ pub(crate) fn rows() -> Vec<Row> {
         [0.99999 * 0.5 * (s + dd), 0.99999 * 0.5 * (s - dd), z]
     };
     let z1 = threshold(0.0, 0.4, |z| ok(corner(z)));
-    out.push(Row::new("B7 trough slice corner (μ=0.3)", "m_z1 (bisection)", mz1(0.3), z1, Tolerance::Abs(1e-4), "(004:90) 2μ²/(1+μ²)"));
+    out.push(Row::new(
+        "B7 trough slice corner (μ=0.3)",
+        "m_z1 (bisection)",
+        mz1(0.3),
+        z1,
+        Tolerance::Abs(1e-4),
+        "(004:90) 2μ²/(1+μ²)",
+    ));
     let s_max = threshold(0.0, 1.0, |s| ok([s, -s, 0.0]));
     let vmax = t.rr_acceleration([s_max, -s_max, 0.0]);
-    out.push(Row::new("B8 trough drive torque", "max realizable v̇ [m/s²]", max_acceleration(0.3, G), vmax, Tolerance::Rel(1e-6), "(004:91) √2 μ g"));
+    out.push(Row::new(
+        "B8 trough drive torque",
+        "max realizable v̇ [m/s²]",
+        max_acceleration(0.3, G),
+        vmax,
+        Tolerance::Rel(1e-6),
+        "(004:91) √2 μ g",
+    ));
     if let Ok(r) = t.problem([-0.124, 0.434, 0.0]).realizability() {
-        out.push(Row::new("B9 trough m=(−0.124,0.434,0)", "η_RS", 0.558 / 0.54, r.rr.eta_rs, Tolerance::Rel(1e-9), "docs/realizability.md §7.2 B9"));
-        out.push(Row::flag("B9 trough m=(−0.124,0.434,0)", "possible but not realizable", r.rr.possible_interval.is_some() && !r.realizable, "docs/realizability.md §7.2 B9"));
+        out.push(Row::new(
+            "B9 trough m=(−0.124,0.434,0)",
+            "η_RS",
+            0.558 / 0.54,
+            r.rr.eta_rs,
+            Tolerance::Rel(1e-9),
+            "docs/realizability.md §7.2 B9",
+        ));
+        out.push(Row::flag(
+            "B9 trough m=(−0.124,0.434,0)",
+            "possible but not realizable",
+            r.rr.possible_interval.is_some() && !r.realizable,
+            "docs/realizability.md §7.2 B9",
+        ));
     }
-    let mu_c = threshold(0.5, 0.1, |mu| Trough::new(mu, 0.4).problem([0.0, 0.0, 0.5]).realizability().map(|r| r.realizable).unwrap_or(false));
-    out.push(Row::new("B12 trough spin torque m_z=0.5", "critical μ", 2.0 - 3f64.sqrt(), mu_c, Tolerance::Abs(1e-6), "docs/realizability.md §4.6: (1 − √(1 − m_z²))/m_z"));
+    let mu_c = threshold(0.5, 0.1, |mu| {
+        Trough::new(mu, 0.4).problem([0.0, 0.0, 0.5]).realizability().map(|r| r.realizable).unwrap_or(false)
+    });
+    out.push(Row::new(
+        "B12 trough spin torque m_z=0.5",
+        "critical μ",
+        2.0 - 3f64.sqrt(),
+        mu_c,
+        Tolerance::Abs(1e-6),
+        "docs/realizability.md §4.6: (1 − √(1 − m_z²))/m_z",
+    ));
     // B10 oracle sweep (reduced: 400 samples).
     let mut s: u64 = 0x1234_5678_9abc_def0;
     let mut rnd = || {
@@ -148,6 +303,13 @@ pub(crate) fn rows() -> Vec<Row> {
             bad += 1;
         }
     }
-    out.push(Row::new("B10 trough oracle sweep (400 samples)", "disagreements", 0.0, bad as f64, Tolerance::AtMost, "docs/realizability.md §7.2 B10"));
+    out.push(Row::new(
+        "B10 trough oracle sweep (400 samples)",
+        "disagreements",
+        0.0,
+        bad as f64,
+        Tolerance::AtMost,
+        "docs/realizability.md §7.2 B10",
+    ));
     out
 }

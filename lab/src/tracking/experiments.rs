@@ -4,10 +4,10 @@
 //!
 //! Common settings (docs/tracking.md §7): Δt = 1e-4 s, g = 9.8 m/s², ground = body i, x up-slope.
 
-use tribo::tracking::DampingInertia;
-use tribo::tracking::{Damping, Material, Mode, RollOverride, SpinModel};
 use super::sim::{incline_gravity, LegacyRoll, NormalModel, PlaneScene, RigidBody, Shape, SimError};
 use glam::DVec3;
+use tribo::tracking::DampingInertia;
+use tribo::tracking::{Damping, Material, Mode, RollOverride, SpinModel};
 
 /// Gravity used by every paper test (docs/tracking.md §0: checked against every printed number).
 pub const G: f64 = 9.8;
@@ -243,7 +243,12 @@ pub fn disk_legacy(v0: f64, duration: f64) -> Result<DiskRun, SimError> {
     disk_scene(material, v0, duration, Some(LegacyRoll { mu_r: 0.1, r_eff: DISK_R }))
 }
 
-fn disk_scene(material: Material, v0: f64, duration: f64, legacy: Option<LegacyRoll>) -> Result<DiskRun, SimError> {
+fn disk_scene(
+    material: Material,
+    v0: f64,
+    duration: f64,
+    legacy: Option<LegacyRoll>,
+) -> Result<DiskRun, SimError> {
     let body = RigidBody::new(DISK_M, DVec3::splat(DISK_I))?
         .with_position(DVec3::new(0.0, 0.0, DISK_R))
         .with_velocity(DVec3::new(v0, 0.0, 0.0));
@@ -508,7 +513,8 @@ pub fn spinning_sphere_heuristic(eta_psi: f64, duration: f64) -> Result<SpinRun,
         .with_stiffness(1e5)?
         .with_roll(0.0)?
         .with_spin(SpinModel::Heuristic { eta_psi, curvature: Some(1.0 / SPHERE_R) })?;
-    let body = RigidBody::new(SPHERE_M, DVec3::splat(SPHERE_I))?.with_position(DVec3::new(0.0, 0.0, SPHERE_R));
+    let body =
+        RigidBody::new(SPHERE_M, DVec3::splat(SPHERE_I))?.with_position(DVec3::new(0.0, 0.0, SPHERE_R));
     spin_run(body, Shape::Sphere { radius: SPHERE_R }, SPHERE_I, material, 1.0, duration, None)
 }
 
@@ -550,8 +556,10 @@ pub fn spinning_sphere_hertz(
     duration: f64,
     after_stop: Option<f64>,
 ) -> Result<SpinRun, SimError> {
-    let material =
-        Material::new(0.25, 0.2)?.with_stiffness(k_e)?.with_roll(0.0)?.with_spin(SpinModel::hertz(case.e, case.nu)?)?;
+    let material = Material::new(0.25, 0.2)?
+        .with_stiffness(k_e)?
+        .with_roll(0.0)?
+        .with_spin(SpinModel::hertz(case.e, case.nu)?)?;
     let i = case.inertia();
     let body = RigidBody::new(case.mass(), DVec3::splat(i))?.with_position(DVec3::new(0.0, 0.0, case.r));
     spin_run(body, Shape::Sphere { radius: case.r }, i, material, 1.0, duration, after_stop)
@@ -563,7 +571,10 @@ pub const T7_AXES: (f64, f64, f64) = (0.02, 0.02, 0.05);
 /// T7 steel material: μs = 0.25, μk = 0.2, K_E = 5e6, Hertz spin with E = 2e11, ν = 0.3
 /// against a rigid ground.
 pub fn t7_material() -> Result<Material, SimError> {
-    Ok(Material::new(0.25, 0.2)?.with_stiffness(5e6)?.with_roll(0.0)?.with_spin(SpinModel::hertz(2e11, 0.3)?)?)
+    Ok(Material::new(0.25, 0.2)?
+        .with_stiffness(5e6)?
+        .with_roll(0.0)?
+        .with_spin(SpinModel::hertz(2e11, 0.3)?)?)
 }
 
 /// T7 ellipsoid mass ρ (4/3) π abc with ρ = 8000 (0.670206 kg).
@@ -574,7 +585,11 @@ pub fn t7_mass() -> f64 {
 
 /// T7 dynamics: steel ellipsoid spinning at ω0 = 1 rad/s about the vertical, `upright`
 /// (c vertical) or flat (c horizontal, spin about a vertical 0.02 axis), N = m g constant.
-pub fn spinning_ellipsoid(upright: bool, duration: f64, after_stop: Option<f64>) -> Result<SpinRun, SimError> {
+pub fn spinning_ellipsoid(
+    upright: bool,
+    duration: f64,
+    after_stop: Option<f64>,
+) -> Result<SpinRun, SimError> {
     let (a, b, c) = T7_AXES;
     let m = t7_mass();
     let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);
@@ -630,7 +645,8 @@ pub struct FallSample {
 pub fn ellipsoid_fall(duration: f64) -> Result<Vec<FallSample>, SimError> {
     let (a, b, c, m, k_n) = (0.2, 0.2, 0.5, 5.0, 1e7);
     let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);
-    let material = Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(0.2)?.with_spin(SpinModel::Off)?;
+    let material =
+        Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(0.2)?.with_spin(SpinModel::Off)?;
     let body = RigidBody::new(m, inertia)?
         .with_position(DVec3::new(0.0, 0.0, c - m * G / k_n))
         .with_velocity(DVec3::new(0.0, 0.3, 0.0));

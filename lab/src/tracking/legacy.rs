@@ -17,7 +17,14 @@ pub fn split_rotation(omega_i: DVec3, omega_j: DVec3, n: DVec3) -> (DVec3, DVec3
 /// Constant-torque rolling resistance (7)–(8) on body i:
 /// `M_r = −(ω_r/‖ω_r‖) μ_r R_eff F_n`, using the rolling part `ω_r` of `ω_i − ω_j` (9)–(10).
 /// Zero when `ω_r = 0`. Its sign flips with ω, so it chatters around rest (T2c).
-pub fn constant_roll_torque(omega_i: DVec3, omega_j: DVec3, n: DVec3, mu_r: f64, r_eff: f64, f_n: f64) -> DVec3 {
+pub fn constant_roll_torque(
+    omega_i: DVec3,
+    omega_j: DVec3,
+    n: DVec3,
+    mu_r: f64,
+    r_eff: f64,
+    f_n: f64,
+) -> DVec3 {
     let (w_r, _) = split_rotation(omega_i, omega_j, n);
     let len = w_r.length();
     if len > 0.0 && f_n > 0.0 {

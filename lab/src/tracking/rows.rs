@@ -2,10 +2,10 @@
 //! number, with where the expected value comes from.
 
 use super::experiments::*;
-use tribo::tracking::Surface;
-use tribo::tracking::{Damping, Material, Mode};
 use crate::validation::{Row, Tolerance};
 use glam::DVec3;
+use tribo::tracking::Surface;
+use tribo::tracking::{Damping, Material, Mode};
 
 fn fail_row(case: &str, e: impl std::fmt::Display) -> Row {
     Row::flag(case, format!("experiment ran ({e})"), false, "docs/tracking.md §7")
@@ -33,9 +33,21 @@ fn t1(rows: &mut Vec<Row>) {
                 Tolerance::Rel(1e-6),
                 "docs/tracking.md T1a: −m g sin α/K_E",
             ));
-            rows.push(Row::flag(c, "static throughout", r.samples.iter().all(|s| s.slide == Mode::Static), "docs/tracking.md T1a"));
+            rows.push(Row::flag(
+                c,
+                "static throughout",
+                r.samples.iter().all(|s| s.slide == Mode::Static),
+                "docs/tracking.md T1a",
+            ));
             let maxdf = r.samples.iter().map(|s| s.df.abs()).fold(0.0, f64::max);
-            rows.push(Row::new(c, "max |D_f| [N]", 1.30, maxdf, Tolerance::Abs(0.01), "docs/tracking.md T1a (emulator)"));
+            rows.push(Row::new(
+                c,
+                "max |D_f| [N]",
+                1.30,
+                maxdf,
+                Tolerance::Abs(0.01),
+                "docs/tracking.md T1a (emulator)",
+            ));
         }
         Err(e) => rows.push(fail_row("T1a", e)),
     }
@@ -62,24 +74,62 @@ fn t1(rows: &mut Vec<Row>) {
             let tail: Vec<_> = r.samples.iter().filter(|s| s.t > 0.04).collect();
             let lo = tail.iter().map(|s| s.ef).fold(f64::MAX, f64::min);
             let hi = tail.iter().map(|s| s.ef).fold(f64::MIN, f64::max);
-            rows.push(Row::new(c, "E_f band min [N]", 1.5807, lo, Tolerance::Abs(1e-4), "docs/tracking.md T1b (emulator)"));
-            rows.push(Row::new(c, "E_f band max [N]", 1.9283, hi, Tolerance::Abs(1e-4), "docs/tracking.md T1b (emulator)"));
+            rows.push(Row::new(
+                c,
+                "E_f band min [N]",
+                1.5807,
+                lo,
+                Tolerance::Abs(1e-4),
+                "docs/tracking.md T1b (emulator)",
+            ));
+            rows.push(Row::new(
+                c,
+                "E_f band max [N]",
+                1.9283,
+                hi,
+                Tolerance::Abs(1e-4),
+                "docs/tracking.md T1b (emulator)",
+            ));
         }
         Err(e) => rows.push(fail_row("T1b", e)),
     }
     match brick(0.2f64.atan(), crit, 1.0) {
         Ok(r) => {
             let c = "T1c brick α=atan μk";
-            rows.push(Row::new(c, "final E_f [N]", 1.92194, r.last().ef, Tolerance::Rel(3e-6), "docs/tracking.md T1c: μk N"));
-            rows.push(Row::flag(c, "static throughout", r.samples.iter().all(|s| s.slide == Mode::Static), "docs/tracking.md T1c"));
+            rows.push(Row::new(
+                c,
+                "final E_f [N]",
+                1.92194,
+                r.last().ef,
+                Tolerance::Rel(3e-6),
+                "docs/tracking.md T1c: μk N",
+            ));
+            rows.push(Row::flag(
+                c,
+                "static throughout",
+                r.samples.iter().all(|s| s.slide == Mode::Static),
+                "docs/tracking.md T1c",
+            ));
         }
         Err(e) => rows.push(fail_row("T1c", e)),
     }
     match brick(0.25f64.atan() * (1.0 - 1e-3), crit, 1.0) {
         Ok(r) => {
             let c = "T1d brick α=atan μs·(1−1e-3)";
-            rows.push(Row::new(c, "final ‖S‖ [m]", 2.37452e-5, r.last().s_norm, Tolerance::Rel(1e-5), "docs/tracking.md T1d note"));
-            rows.push(Row::flag(c, "static throughout", r.samples.iter().all(|s| s.slide == Mode::Static), "docs/tracking.md T1d"));
+            rows.push(Row::new(
+                c,
+                "final ‖S‖ [m]",
+                2.37452e-5,
+                r.last().s_norm,
+                Tolerance::Rel(1e-5),
+                "docs/tracking.md T1d note",
+            ));
+            rows.push(Row::flag(
+                c,
+                "static throughout",
+                r.samples.iter().all(|s| s.slide == Mode::Static),
+                "docs/tracking.md T1d",
+            ));
         }
         Err(e) => rows.push(fail_row("T1d", e)),
     }
@@ -112,7 +162,14 @@ fn t1(rows: &mut Vec<Row>) {
                 Tolerance::Rel(2e-6),
                 "docs/tracking.md T1e: −g(sin α − μk cos α) (paper 0.525)",
             ));
-            rows.push(Row::new(c, "x(1 s) [m]", -0.25325, r.last().x, Tolerance::Abs(1e-5), "docs/tracking.md T1e (emulator)"));
+            rows.push(Row::new(
+                c,
+                "x(1 s) [m]",
+                -0.25325,
+                r.last().x,
+                Tolerance::Abs(1e-5),
+                "docs/tracking.md T1e (emulator)",
+            ));
         }
         Err(e) => rows.push(fail_row("T1e", e)),
     }
@@ -126,7 +183,14 @@ fn t2(rows: &mut Vec<Row>) {
             let c = "T2a disk v0=5";
             let src = "docs/tracking.md T2a: analytic piecewise solution";
             rows.push(Row::new(c, "t* [s]", ts, r.t_star().unwrap_or(f64::NAN), Tolerance::Rel(5e-3), src));
-            rows.push(Row::new(c, "t_stop [s]", tp, r.t_stop().unwrap_or(f64::NAN), Tolerance::Rel(5e-3), src));
+            rows.push(Row::new(
+                c,
+                "t_stop [s]",
+                tp,
+                r.t_stop().unwrap_or(f64::NAN),
+                Tolerance::Rel(5e-3),
+                src,
+            ));
             rows.push(Row::new(c, "distance [m]", d, r.last().x, Tolerance::Rel(5e-3), src));
             let l = r.last();
             let m = l.ef.abs().max(l.roll_elastic.abs()).max(l.v.abs()).max(l.omega.abs());
@@ -193,7 +257,8 @@ fn t2(rows: &mut Vec<Row>) {
                 "docs/tracking.md T2c: analytic with T = 0.98",
             ));
             let tail = r.window(5.5, 7.0);
-            let flips = tail.windows(2).filter(|w| w[0].omega * w[1].omega < 0.0).count() as f64 / tail.len() as f64;
+            let flips =
+                tail.windows(2).filter(|w| w[0].omega * w[1].omega < 0.0).count() as f64 / tail.len() as f64;
             rows.push(Row::new(
                 c,
                 "ω sign flips per step after stop",
@@ -214,7 +279,8 @@ fn t3(rows: &mut Vec<Row>) {
             let a = 35f64.to_radians();
             let sw = r.slide_switches();
             let rw = r.roll_switches();
-            let order = sw.iter().map(|s| s.1).collect::<Vec<_>>() == [Mode::Kinetic, Mode::Static, Mode::Kinetic]
+            let order = sw.iter().map(|s| s.1).collect::<Vec<_>>()
+                == [Mode::Kinetic, Mode::Static, Mode::Kinetic]
                 && r.at(0.004).slide == Mode::Kinetic
                 && r.at(0.05).slide == Mode::Static
                 && r.at(0.09).slide == Mode::Static
@@ -222,7 +288,14 @@ fn t3(rows: &mut Vec<Row>) {
                 && r.at(0.2).slide == Mode::Kinetic;
             rows.push(Row::flag(c, "phase order I→II→III→IV", order, "docs/tracking.md T3a (paper Fig. 11)"));
             let t = |v: &[(f64, Mode)], i: usize| v.get(i).map_or(f64::NAN, |s| s.0);
-            rows.push(Row::new(c, "I→II slide→s [s]", 0.0487, t(&sw, 1), Tolerance::Abs(2e-3), "docs/tracking.md T3a (emulator)"));
+            rows.push(Row::new(
+                c,
+                "I→II slide→s [s]",
+                0.0487,
+                t(&sw, 1),
+                Tolerance::Abs(2e-3),
+                "docs/tracking.md T3a (emulator)",
+            ));
             rows.push(Row::new(
                 c,
                 "roll→s (reversal) [s]",
@@ -231,7 +304,14 @@ fn t3(rows: &mut Vec<Row>) {
                 Tolerance::Abs(2e-3),
                 "docs/tracking.md T3a (emulator)",
             ));
-            rows.push(Row::new(c, "roll→k [s]", 0.0833, t(&rw, 2), Tolerance::Abs(2e-3), "docs/tracking.md T3a (emulator)"));
+            rows.push(Row::new(
+                c,
+                "roll→k [s]",
+                0.0833,
+                t(&rw, 2),
+                Tolerance::Abs(2e-3),
+                "docs/tracking.md T3a (emulator)",
+            ));
             rows.push(Row::new(
                 c,
                 "III→IV slide→k [s]",
@@ -242,8 +322,9 @@ fn t3(rows: &mut Vec<Row>) {
             ));
             let (p1, q1) = (r.at(0.01), r.at(0.04));
             let (p4, q4) = (r.at(0.3), r.at(1.0));
-            let acc =
-                |a: &PlanarSample, b: &PlanarSample| ((b.v - a.v) / (b.t - a.t), (b.omega - a.omega) / (b.t - a.t));
+            let acc = |a: &PlanarSample, b: &PlanarSample| {
+                ((b.v - a.v) / (b.t - a.t), (b.omega - a.omega) / (b.t - a.t))
+            };
             let (a1, w1) = acc(p1, q1);
             let (a4, w4) = acc(p4, q4);
             let n = r.n;
@@ -279,9 +360,23 @@ fn t3(rows: &mut Vec<Row>) {
                 Tolerance::Rel(1e-6),
                 "App. D: −μk N R(1 − 2η_r)/I",
             ));
-            rows.push(Row::new(c, "v(1 s) [m/s]", -3.69966, q4.v, Tolerance::Abs(1e-4), "docs/tracking.md T3a (emulator)"));
+            rows.push(Row::new(
+                c,
+                "v(1 s) [m/s]",
+                -3.69966,
+                q4.v,
+                Tolerance::Abs(1e-4),
+                "docs/tracking.md T3a (emulator)",
+            ));
             let maxef = r.samples.iter().map(|s| s.ef.abs()).fold(0.0, f64::max);
-            rows.push(Row::new(c, "max |E_f| [N]", 0.25 * n, maxef, Tolerance::AtMost, "docs/tracking.md T3a: μs N = 10.0346"));
+            rows.push(Row::new(
+                c,
+                "max |E_f| [N]",
+                0.25 * n,
+                maxef,
+                Tolerance::AtMost,
+                "docs/tracking.md T3a: μs N = 10.0346",
+            ));
         }
         Err(e) => rows.push(fail_row("T3a", e)),
     }
@@ -315,7 +410,14 @@ fn t3(rows: &mut Vec<Row>) {
                     } else {
                         (-G * (ar.sin() - 0.2 * ar.cos()), 1e-6, "App. D: −g(sin α − μk cos α)")
                     };
-                    rows.push(Row::new(&c, "steady ẍ [m/s²]", e, (b.v - a.v) / (b.t - a.t), Tolerance::Rel(tol), src));
+                    rows.push(Row::new(
+                        &c,
+                        "steady ẍ [m/s²]",
+                        e,
+                        (b.v - a.v) / (b.t - a.t),
+                        Tolerance::Rel(tol),
+                        src,
+                    ));
                 }
             }
             Err(e) => rows.push(fail_row(&c, e)),
@@ -324,9 +426,12 @@ fn t3(rows: &mut Vec<Row>) {
 }
 
 fn t4(rows: &mut Vec<Row>) {
-    for (eta, t_k, stop_e) in
-        [(0.012, 0.02352, 3.3029), (0.010, 0.01960, 3.9736), (0.008, 0.01568, 4.9811), (0.006, 0.01176, 6.6628)]
-    {
+    for (eta, t_k, stop_e) in [
+        (0.012, 0.02352, 3.3029),
+        (0.010, 0.01960, 3.9736),
+        (0.008, 0.01568, 4.9811),
+        (0.006, 0.01176, 6.6628),
+    ] {
         let c = format!("T4 spinning sphere η_ψ={eta}");
         match spinning_sphere_heuristic(eta, 8.0) {
             Ok(r) => {
@@ -354,7 +459,14 @@ fn t4(rows: &mut Vec<Row>) {
                     Tolerance::AtMost,
                     "docs/tracking.md T4: ω overshoots (paper Fig. 13)",
                 ));
-                rows.push(Row::new(&c, "|ω(8 s)| [rad/s]", 1e-6, r.last().omega.abs(), Tolerance::AtMost, "docs/tracking.md T4"));
+                rows.push(Row::new(
+                    &c,
+                    "|ω(8 s)| [rad/s]",
+                    1e-6,
+                    r.last().omega.abs(),
+                    Tolerance::AtMost,
+                    "docs/tracking.md T4",
+                ));
             }
             Err(e) => rows.push(fail_row(&c, e)),
         }
@@ -453,9 +565,9 @@ fn t7(rows: &mut Vec<Row>) {
         }
     }
     // Heuristic helper (T9): T_ψ = μk N η_ψ R = 0.0118 N·m (paper §4.4).
-    if let Ok(m) = Material::new(0.25, 0.2)
-        .and_then(|m| m.with_spin(tribo::tracking::SpinModel::Heuristic { eta_psi: 0.006, curvature: Some(5.0) }))
-    {
+    if let Ok(m) = Material::new(0.25, 0.2).and_then(|m| {
+        m.with_spin(tribo::tracking::SpinModel::Heuristic { eta_psi: 0.006, curvature: Some(5.0) })
+    }) {
         rows.push(Row::new(
             "T9 heuristic spin helper",
             "kinetic spin torque [N·m]",
@@ -476,7 +588,14 @@ fn t6(rows: &mut Vec<Row>) {
             rows.push(Row::new(c, "|ê_c·ẑ| at 3 s", 0.1, at(3.0).axis_z.abs(), Tolerance::AtMost, src));
             rows.push(Row::new(c, "|ê_c·ẑ| at 5 s", 0.1, at(5.0).axis_z.abs(), Tolerance::AtMost, src));
             let hmin = s.iter().filter(|x| x.t >= 3.0).map(|x| x.height).fold(f64::MAX, f64::min);
-            rows.push(Row::new(c, "rest CM height (hop minimum, 3–5 s) [m]", 0.2, hmin, Tolerance::Abs(2e-3), src));
+            rows.push(Row::new(
+                c,
+                "rest CM height (hop minimum, 3–5 s) [m]",
+                0.2,
+                hmin,
+                Tolerance::Abs(2e-3),
+                src,
+            ));
             let x = at(5.0);
             rows.push(Row::new(
                 c,
@@ -486,7 +605,8 @@ fn t6(rows: &mut Vec<Row>) {
                 Tolerance::AtMost,
                 "docs/tracking.md T6: < 1 % of mg(c − a) = 14.7 J (undamped normal bounce excluded)",
             ));
-            let rev = s.iter().filter(|x| x.t >= 0.9 && x.t <= 1.8).any(|x| x.omega_x > 0.0) && at(0.9).omega_x < 0.0;
+            let rev = s.iter().filter(|x| x.t >= 0.9 && x.t <= 1.8).any(|x| x.omega_x > 0.0)
+                && at(0.9).omega_x < 0.0;
             rows.push(Row::flag(c, "rolling reverses in [0.9, 1.8] s", rev, src));
         }
         Err(e) => rows.push(fail_row(c, e)),
@@ -502,7 +622,12 @@ fn t8(rows: &mut Vec<Row>) {
     match res {
         Ok(r) => {
             let (m16, m23, m35) = (r[0].0, r[1].0, r[2].0);
-            rows.push(Row::flag(c, "m_c rises to η_r^c then falls (0.16 < 0.23 > 0.35)", m16 < m23 && m23 > m35, src));
+            rows.push(Row::flag(
+                c,
+                "m_c rises to η_r^c then falls (0.16 < 0.23 > 0.35)",
+                m16 < m23 && m23 > m35,
+                src,
+            ));
             rows.push(Row::new(
                 c,
                 "m_c(η_r=0.35) [kg]",

@@ -5,13 +5,13 @@
 //! of the previous step: `v1 = v0 + Δt F/m`, `x1 = x0 + Δt v1`, `ω1 = ω0 + Δt α0` with the
 //! body-frame Euler equations `α = A I⁻¹(M_b − ω_b × I ω_b)`, `q1 = Exp(Δt ω1) ⊗ q0`.
 
+use glam::{DMat3, DQuat, DVec3};
+use std::fmt;
+use tribo::tracking::Surface;
 use tribo::tracking::{
     ContactBody, ContactInput, ContactOutput, ContactState, DampingInertia, TrackingConfig, UpdateError,
 };
-use tribo::tracking::Surface;
 use tribo::tracking::{Material, ParamError};
-use glam::{DMat3, DQuat, DVec3};
-use std::fmt;
 
 /// Invalid body or scene parameter.
 #[derive(Clone, Debug, PartialEq)]

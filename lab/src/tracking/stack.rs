@@ -2,12 +2,12 @@
 //! integration experiment with Hertz normal forces and contact-point-tracking friction on all
 //! sphere–sphere and sphere–ground contacts.
 
-use tribo::tracking::{ContactBody, ContactInput, ContactState, DampingInertia, TrackingConfig};
 use super::experiments::{DT, G};
-use tribo::tracking::Surface;
-use tribo::tracking::{Material, Mode, SpinModel};
 use super::sim::{RigidBody, SimError};
 use glam::DVec3;
+use tribo::tracking::Surface;
+use tribo::tracking::{ContactBody, ContactInput, ContactState, DampingInertia, TrackingConfig};
+use tribo::tracking::{Material, Mode, SpinModel};
 
 /// Parameters of the stack (docs/tracking.md T8: m = 1 kg, R = 0.15 m, E = 2 MPa, ν = 0.3, restitution
 /// 0.4, μs = 0.25, μk = 0.2, K_E = 1e5).
@@ -56,7 +56,8 @@ fn hertz(delta: f64, delta_dot: f64, r_eff: f64, m_eff: f64) -> f64 {
 /// Runs the stack: bottom spheres 0 and 1 on the ground, top sphere 2 released from rest
 /// barely touching both.
 pub fn three_sphere_stack(p: StackParams) -> Result<StackRun, SimError> {
-    let material = Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(p.eta_r)?.with_spin(SpinModel::Off)?;
+    let material =
+        Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(p.eta_r)?.with_spin(SpinModel::Off)?;
     let config = TrackingConfig::default();
     let half = (2.0 + p.gap) * R / 2.0;
     let h = ((2.0 * R).powi(2) - half * half).sqrt();
@@ -72,8 +73,12 @@ pub fn three_sphere_stack(p: StackParams) -> Result<StackRun, SimError> {
     let pairs: [(Option<usize>, usize); 6] =
         [(None, 0), (None, 1), (None, 2), (Some(0), 2), (Some(1), 2), (Some(0), 1)];
     let mut states: [Option<ContactState>; 6] = [None; 6];
-    let mut run =
-        StackRun { collapsed: false, top_drop: 0.0, ground_modes: (Mode::Static, Mode::Static), roll_ratio: 0.0 };
+    let mut run = StackRun {
+        collapsed: false,
+        top_drop: 0.0,
+        ground_modes: (Mode::Static, Mode::Static),
+        roll_ratio: 0.0,
+    };
     let mut onset_seen = false;
     let steps = (p.duration / DT).round() as usize;
     for k in 0..=steps {

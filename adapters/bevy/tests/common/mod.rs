@@ -29,9 +29,7 @@ pub fn app_with(mode: TimestepMode) -> App {
         RapierPhysicsPlugin::<TriboHooks>::default(),
         TriboPlugin::default(),
     ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-        DT,
-    )))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
     .insert_resource(mode);
     app.finish();
     app.cleanup();
@@ -41,18 +39,14 @@ pub fn app_with(mode: TimestepMode) -> App {
 
 /// Sets the gravity of the default rapier context.
 pub fn set_gravity(app: &mut App, g: Vec3) {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<&mut RapierConfiguration, With<DefaultRapierContext>>();
+    let mut q = app.world_mut().query_filtered::<&mut RapierConfiguration, With<DefaultRapierContext>>();
     q.single_mut(app.world_mut()).unwrap().gravity = g;
 }
 
 /// A static ground: a collider without rigid body, top face at y = 0.
 pub fn ground(app: &mut App, material: Option<FrictionMaterial>) -> Entity {
-    let mut e = app.world_mut().spawn((
-        Transform::from_xyz(0.0, -0.5, 0.0),
-        Collider::cuboid(50.0, 0.5, 50.0),
-    ));
+    let mut e =
+        app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
     if let Some(m) = material {
         e.insert(m);
     }
@@ -60,13 +54,7 @@ pub fn ground(app: &mut App, material: Option<FrictionMaterial>) -> Entity {
 }
 
 /// A dynamic ball of radius `r` (density 1) resting on y = 0 at `x`, with initial velocity.
-pub fn ball(
-    app: &mut App,
-    x: f32,
-    r: f32,
-    vel: Velocity,
-    material: Option<FrictionMaterial>,
-) -> Entity {
+pub fn ball(app: &mut App, x: f32, r: f32, vel: Velocity, material: Option<FrictionMaterial>) -> Entity {
     let mut e = app.world_mut().spawn((
         Transform::from_xyz(x, r, 0.0),
         RigidBody::Dynamic,
