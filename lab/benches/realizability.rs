@@ -1,4 +1,4 @@
-//! One two-contact realizability check (Definition 11 of [004]); goal ≤ 20 µs.
+//! One two-contact realizability check (Definition 11 of \[004\]); goal ≤ 20 µs.
 // criterion_group! generates undocumented public functions.
 #![allow(missing_docs)]
 

@@ -1,4 +1,4 @@
-//! Ball in a right-angle trough ([004] §6, docs/realizability.md §4 and §7.2): the generic two-contact method
+//! Ball in a right-angle trough (\[004\] §6, docs/realizability.md §4 and §7.2): the generic two-contact method
 //! (built through `Trough::problem`, i.e. the general API) against the paper's closed forms
 //! and the numbers of the tables of the model notes.
 

@@ -27,16 +27,13 @@
 //!   0.028), the generalised Padé family [`Model::Pade`] of Kudra & Awrejcewicz, and the
 //!   smooth regularised model [`Model::Smooth`] with a stick phase and a static peak
 //!   (`η = μ_s/μ_k`, [`Smooth`]). Errors are sup-norm errors of `𝒬`/`𝒯` (uniform pressure,
-//!   ρ = κ); see [`experiments::sup_errors`].
+//!   ρ = κ), measured by the laboratory's accuracy table (docs/contensou.md §3).
 //! * [`q_eps`], [`t_eps`] — the dimensionless exact functions `𝒬(ε)`, `𝒯(ε)`;
 //!   [`Patch::reduced`] gives `(𝒬, 𝒯)` of any model.
-//! * [`generic`] — numerical integration of the Contensou integrals for an arbitrary pressure
-//!   field on a circular or elliptical patch (the test oracle, docs/contensou.md §2.7), its pressure
-//!   moments, and \[B\]'s generic-patch Padé and smooth models of order 1.
-//! * [`experiments`] — the test problems of the docs/contensou.md (force-free disc and ball, limit
-//!   directions and their bifurcations, the stick–slip belt oscillator with the smooth model
-//!   and an event-driven set-valued reference) and the accuracy table.
-//! * [`cli`] — the line evaluator of `examples/contensou.rs`.
+//! * [`GenericPatch`] — numerical integration of the Contensou integrals for an arbitrary
+//!   pressure field on a circular or elliptical patch (docs/contensou.md §2.7), its pressure
+//!   [`Moments`], and \[B\]'s generic-patch Padé and smooth models of order 1 ([`pade_n1`],
+//!   [`smooth_n1`]).
 //!
 //! Zero slip and zero spin is stick: the Coulomb law is set-valued there, so the non-smooth
 //! models return [`ContensouError::Stick`] (docs/contensou.md §2.6 DECISION); [`Model::Smooth`] is defined

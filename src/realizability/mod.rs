@@ -3,20 +3,20 @@
 //! Engine-agnostic diagnostics that decide, at one instant, whether a rigid body that rolls
 //! (sticks) at its contact point(s) can keep rolling, or which slipping motion can start:
 //!
-//! * [`single`] — one contact point on a fixed surface ([003], docs/realizability.md §2): the limit directions
+//! * [`SingleContactProblem`] — one contact point on a fixed surface (\[003\], docs/realizability.md §2): the limit directions
 //!   of the slipping vector field near zero slip, their attracting/repelling character and
 //!   angular stability, the four generic cases I–IV, the static Coulomb check and
 //!   Theorem 4 (rolling realizable ⇔ no repelling limit direction ⇔ ‖f‖ < μN).
-//! * [`two`] — two contact points ([004], docs/realizability.md §3): cases RR, RS, SR, SS; the RS/SR
+//! * [`TwoContactProblem`] — two contact points (\[004\], docs/realizability.md §3): cases RR, RS, SR, SS; the RS/SR
 //!   attracting-sliding-point checks, the limit directions of the two-point slipping field
 //!   found by a closed-form-per-slice scan of the torus of friction directions, and the
 //!   verdict of Definition 11 with a signed margin and the list of possible transitions.
-//! * [`trough`] — the ball in a right-angle trough of [004] §6 (docs/realizability.md §4): closed forms used
-//!   as the analytic check of the general method.
-//! * [`cli`] — the line evaluator behind `examples/trough.rs`.
+//!
+//! The ball in a right-angle trough of \[004\] §6 (docs/realizability.md §4), whose closed forms
+//! check the general method, lives in the workspace's laboratory crate (`lab/`).
 //!
 //! Conventions (docs/realizability.md §0): position vectors go from the centre of mass `C` to the contact
-//! point (`r = CP`, as in [004]; [003] uses `r_PC = −r`); contact normals are unit normals of
+//! point (`r = CP`, as in \[004\]; \[003\] uses `r_PC = −r`); contact normals are unit normals of
 //! the fixed surface pointing **into** the body; all vectors are in the world frame; the
 //! inertia tensor is about `C`, in world axes at the current orientation.
 //!
@@ -47,9 +47,9 @@
 //! assert_eq!(report.transitions, vec![Transition::SS]);
 //! ```
 //!
-//! [003]: M. Antali, G. Stepan, *Nonsmooth analysis of three-dimensional slipping and rolling
+//! \[003\]: M. Antali, G. Stepan, *Nonsmooth analysis of three-dimensional slipping and rolling
 //! in the presence of dry friction*, Nonlinear Dyn. 97 (2019) 1799–1817.
-//! [004]: M. Antali, G. Stepan, *Slipping–rolling transitions of a body with two contact
+//! \[004\]: M. Antali, G. Stepan, *Slipping–rolling transitions of a body with two contact
 //! points*, Nonlinear Dyn. (2021).
 
 // `!(x > tol)` is used on purpose: it also rejects NaN.

@@ -1,15 +1,15 @@
-//! One contact point on a fixed surface ([003], docs/realizability.md §2).
+//! One contact point on a fixed surface (\[003\], docs/realizability.md §2).
 //!
 //! Near a rolling state the slip velocity `v_P = u1 t1 + u2 t2` obeys a discontinuous
 //! (extended Filippov) vector field. Its directional limit `F*(φ)` at zero slip along the slip
 //! angle `φ` splits into a radial part `R(φ)` and a circumferential part `V(φ)`. Roots of `V`
 //! are the *limit directions* (slip directions along which trajectories reach or leave
 //! rolling); `R < 0` attracting, `R > 0` repelling; `dV/dφ < 0` angularly stable.
-//! Rolling is realizable iff every limit direction is attracting, which (Theorem 4 of [003])
+//! Rolling is realizable iff every limit direction is attracting, which (Theorem 4 of \[003\])
 //! coincides with the static Coulomb condition `‖f‖ < μN`.
 //!
 //! Two entry points:
-//! * [`PlanarLimitField`] — the coefficient-level field `F*(φ) = M λ(φ) + C` of [003] §4
+//! * [`PlanarLimitField`] — the coefficient-level field `F*(φ) = M λ(φ) + C` of \[003\] §4
 //!   (uncoupled case), e.g. the wheel of docs/realizability.md §5 in units `μg = 1`.
 //! * [`SingleContactProblem`] — a general rigid body (mass, inertia, contact geometry,
 //!   curvature, spin, loads, optional ideal bilateral constraints) solved by the linear-solve
@@ -40,7 +40,7 @@ pub enum NonGenericKind {
     Other,
 }
 
-/// The four generic cases of [003] (docs/realizability.md §2.5) or a non-generic situation.
+/// The four generic cases of \[003\] (docs/realizability.md §2.5) or a non-generic situation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Case {
     /// 2 attracting directions (1 angularly stable, 1 unstable): rolling realizable.
@@ -58,7 +58,7 @@ pub enum Case {
 /// One limit direction of the single-contact slip field.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LimitDirection {
-    /// Slip angle from `t1` toward `t2` [rad], in `[0, 2π)`.
+    /// Slip angle from `t1` toward `t2` \[rad\], in `[0, 2π)`.
     pub phi: f64,
     /// Unit slip direction `cos φ t1 + sin φ t2` (world frame; for a [`PlanarLimitField`]
     /// the frame `t1 = X`, `t2 = Y`).
@@ -86,7 +86,7 @@ pub struct LimitDirectionAnalysis {
     pub all_attracting: bool,
 }
 
-/// Coefficient-level limit field `F*(φ) = M λ(φ) + C`, `λ = (cos φ, sin φ)` ([003] (33)).
+/// Coefficient-level limit field `F*(φ) = M λ(φ) + C`, `λ = (cos φ, sin φ)` (\[003\] (33)).
 ///
 /// `m = [[A1, B1], [A2, B2]]` (row = slip component), `c = [C1, C2]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,7 +109,7 @@ impl PlanarLimitField {
         [self.m[0][0] * c + self.m[0][1] * s + self.c[0], self.m[1][0] * c + self.m[1][1] * s + self.c[1]]
     }
 
-    /// `V(φ)` as a trigonometric polynomial ([003] (34)–(35), exact expansion).
+    /// `V(φ)` as a trigonometric polynomial (\[003\] (34)–(35), exact expansion).
     pub fn v_poly(&self) -> TrigPoly2 {
         let [[m00, m01], [m10, m11]] = self.m;
         TrigPoly2 {
@@ -140,7 +140,7 @@ impl PlanarLimitField {
     }
 
     /// `‖M⁻¹C‖²` (= `C1²/A1² + C2²/B2²` in the principal frame): `< 1` ⇔ rolling
-    /// realizable (Theorem 3 of [003]).
+    /// realizable (Theorem 3 of \[003\]).
     pub fn ellipse_value(&self) -> f64 {
         let [[a, b], [c, d]] = self.m;
         let det = a * d - b * c;
@@ -155,10 +155,10 @@ impl PlanarLimitField {
     }
 }
 
-/// Principal-frame form of an uncoupled limit field ([003] Prop. 3).
+/// Principal-frame form of an uncoupled limit field (\[003\] Prop. 3).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PrincipalForm {
-    /// Rotation angle `δ` of the principal frame from `t1` [rad].
+    /// Rotation angle `δ` of the principal frame from `t1` \[rad\].
     pub delta: f64,
     /// `A1` in the principal frame.
     pub a1: f64,
@@ -168,9 +168,9 @@ pub struct PrincipalForm {
     pub c1: f64,
     /// `C2` in the principal frame.
     pub c2: f64,
-    /// `C1²/A1² + C2²/B2²` ([003] (48)); `< 1` ⇔ only attracting directions.
+    /// `C1²/A1² + C2²/B2²` (\[003\] (48)); `< 1` ⇔ only attracting directions.
     pub ellipse_value: f64,
-    /// `|C1|^{2/3} + |C2|^{2/3} − |A1 − B2|^{2/3}` ([003] (46)); `< 0` ⇔ 4 directions.
+    /// `|C1|^{2/3} + |C2|^{2/3} − |A1 − B2|^{2/3}` (\[003\] (46)); `< 0` ⇔ 4 directions.
     pub astroid_value: f64,
 }
 
@@ -273,13 +273,13 @@ pub struct BilateralConstraint {
 /// [`SingleContactProblem::analyze`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct SingleContactProblem {
-    /// Mass [kg] (> 0).
+    /// Mass \[kg\] (> 0).
     pub mass: f64,
-    /// Inertia tensor about the centre of mass, world axes [kg m²] (SPD).
+    /// Inertia tensor about the centre of mass, world axes \[kg m²\] (SPD).
     pub inertia_world: DMat3,
-    /// Centre of mass [m].
+    /// Centre of mass \[m\].
     pub com: DVec3,
-    /// Contact point [m].
+    /// Contact point \[m\].
     pub contact_point: DVec3,
     /// Normal of the fixed surface at the contact, into the body (normalised internally).
     pub normal: DVec3,
@@ -287,14 +287,14 @@ pub struct SingleContactProblem {
     pub tangent: Option<DVec3>,
     /// Friction coefficient at zero slip `μ₀` (≥ 0).
     pub mu: f64,
-    /// Angular velocity [rad/s].
+    /// Angular velocity \[rad/s\].
     pub omega: DVec3,
     /// Relative radius-of-curvature tensor `Q = (S_b + S_e)⁻¹` on the tangent plane (world
     /// frame, symmetric PSD; default zero; only matters when `ω ≠ 0`).
     pub curvature_radius: DMat3,
-    /// Applied force at the centre of mass (incl. gravity) [N].
+    /// Applied force at the centre of mass (incl. gravity) \[N\].
     pub applied_force: DVec3,
-    /// Applied torque about the centre of mass [N m].
+    /// Applied torque about the centre of mass \[N m\].
     pub applied_torque: DVec3,
     /// Optional ideal bilateral constraints.
     pub constraints: Vec<BilateralConstraint>,
@@ -309,9 +309,9 @@ pub struct SingleContactReport {
     pub ill_posed_reasons: Vec<String>,
     /// Tangent basis used (`t1`, `t2 = n × t1`, `n`).
     pub frame: [DVec3; 3],
-    /// Normal force of the rolling solve [N].
+    /// Normal force of the rolling solve \[N\].
     pub normal_force_rolling: f64,
-    /// Static friction force of the rolling solve (tangential, world) [N].
+    /// Static friction force of the rolling solve (tangential, world) \[N\].
     pub static_friction: DVec3,
     /// Friction utilisation `η = ‖f‖/(μ N)`.
     pub utilization: f64,
@@ -332,7 +332,7 @@ pub struct SingleContactReport {
     pub escape_direction: Option<DVec3>,
     /// Rolling (Filippov sliding) accelerations: `(a_C, ω̇)`.
     pub rolling_acceleration: (DVec3, DVec3),
-    /// `(η < 1) == rolling_realizable` (Theorem 4 of [003]; must hold when well posed).
+    /// `(η < 1) == rolling_realizable` (Theorem 4 of \[003\]; must hold when well posed).
     pub theorem4_consistent: bool,
 }
 
@@ -623,7 +623,7 @@ impl SingleContactProblem {
 }
 
 /// Sticking of a block pushed by a horizontal force `load` on a horizontal plane
-/// ([004] §4.1, docs/realizability.md §7.1 S6): returns `(possible, realizable)` where *possible* is the
+/// (\[004\] §4.1, docs/realizability.md §7.1 S6): returns `(possible, realizable)` where *possible* is the
 /// static Coulomb check `|L| ≤ μ_s m g` and *realizable* the one-sided-limit check
 /// `lim_{u→0±} u u̇ ≤ 0` of the slipping dynamics `u̇ = L/m − μ_s g sgn u`.
 pub fn block_sticking(load: f64, mass: f64, g: f64, mu_s: f64) -> (bool, bool) {

@@ -1,4 +1,4 @@
-//! Single contact ([003], docs/realizability.md §2, §5 and §7.1): limit directions, cases I–IV, Theorem 4 and
+//! Single contact (\[003\], docs/realizability.md §2, §5 and §7.1): limit directions, cases I–IV, Theorem 4 and
 //! the wheel example, through the coefficient-level field and the general rigid-body solve.
 
 use crate::realizability::single::{

@@ -1,9 +1,9 @@
-//! Two contact points: realizability of two-point rolling ([004], docs/realizability.md §3).
+//! Two contact points: realizability of two-point rolling (\[004\], docs/realizability.md §3).
 //!
 //! A rigid body touches fixed surfaces at `P⁺ = contacts[0]` and `P⁻ = contacts[1]`. At a
 //! two-point rolling state (case RR, the set `Σ#`) the contact forces are indeterminate (an
 //! internal force along the chord `P⁻P⁺` is free), so the static Coulomb inequalities cannot
-//! be checked. Realizability (Definition 11 of [004]) uses only the slipping fields:
+//! be checked. Realizability (Definition 11 of \[004\]) uses only the slipping fields:
 //!
 //! 1. no limit direction of the two-point slipping field `F_SS` at `Σ#` is repelling;
 //! 2. `Σ#` is an attracting sliding point of `F_RS` (`P⁺` rolls, `P⁻` slips);
@@ -39,7 +39,7 @@ use std::fmt;
 /// One contact point of a [`TwoContactProblem`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactSpec {
-    /// Contact point (world) [m].
+    /// Contact point (world) \[m\].
     pub point: DVec3,
     /// Normal of the fixed surface at the point, into the body (normalised internally).
     pub normal: DVec3,
@@ -83,19 +83,19 @@ impl Default for Options {
 /// A rigid body with two contact points at a two-point rolling state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TwoContactProblem {
-    /// Mass [kg] (> 0).
+    /// Mass \[kg\] (> 0).
     pub mass: f64,
-    /// Inertia tensor about the centre of mass, world axes [kg m²] (SPD).
+    /// Inertia tensor about the centre of mass, world axes \[kg m²\] (SPD).
     pub inertia_world: DMat3,
-    /// Centre of mass [m].
+    /// Centre of mass \[m\].
     pub com: DVec3,
     /// `[P⁺, P⁻]`.
     pub contacts: [ContactSpec; 2],
-    /// Applied force at the centre of mass, gravity included [N].
+    /// Applied force at the centre of mass, gravity included \[N\].
     pub applied_force: DVec3,
-    /// Applied torque about the centre of mass [N m].
+    /// Applied torque about the centre of mass \[N m\].
     pub applied_torque: DVec3,
-    /// Spin `Ω_a` about the chord `a = (P⁺ − P⁻)/‖P⁺ − P⁻‖` [rad/s] (the only angular
+    /// Spin `Ω_a` about the chord `a = (P⁺ − P⁻)/‖P⁺ − P⁻‖` \[rad/s\] (the only angular
     /// velocity compatible with two-point rolling).
     pub spin: f64,
     /// Numerical options.
@@ -176,7 +176,7 @@ pub struct RrInfo {
     /// Interval of `τ` for which both forces lie in their Coulomb cones with `N > 0`
     /// (ends may be infinite), or `None` (rolling not *possible*).
     pub possible_interval: Option<(f64, f64)>,
-    /// Wedge margin `max_τ min(μ⁺N⁺(τ) − ‖T⁺(τ)‖, μ⁻N⁻(τ) − ‖T⁻(τ)‖)` [N] (docs/realizability.md §3.10):
+    /// Wedge margin `max_τ min(μ⁺N⁺(τ) − ‖T⁺(τ)‖, μ⁻N⁻(τ) − ‖T⁻(τ)‖)` \[N\] (docs/realizability.md §3.10):
     /// `> 0` ⇔ strictly admissible rolling forces exist.
     pub wedge_margin: f64,
     /// Friction utilisation of `P⁻` with `t2⁻·F⁻ = 0` (docs/realizability.md §3.10: `RS_ok ⇔ η_RS < 1`).
@@ -190,9 +190,9 @@ pub struct RrInfo {
 pub struct OneSlipCheck {
     /// Slip acceleration `t1·v̇` of the slipping contact for `σ = +1` and `σ = −1` [m/s²].
     pub slip_acc: [f64; 2],
-    /// Normal force at the rolling contact for `σ = ±1` [N].
+    /// Normal force at the rolling contact for `σ = ±1` \[N\].
     pub normal_rolling: [f64; 2],
-    /// Normal force at the slipping contact for `σ = ±1` [N].
+    /// Normal force at the slipping contact for `σ = ±1` \[N\].
     pub normal_slipping: [f64; 2],
     /// `slip_acc[0] < 0 < slip_acc[1]` (attracting sliding point).
     pub attracting: bool,
@@ -226,15 +226,15 @@ pub enum AngularType {
 pub struct SsLimitDirection {
     /// Unit direction in `(u1⁺, u1⁻, u_a)` coordinates.
     pub d: DVec3,
-    /// `φ⁺ = atan2(d3, d1)` [rad].
+    /// `φ⁺ = atan2(d3, d1)` \[rad\].
     pub phi_plus: f64,
-    /// `φ⁻ = atan2(d3, d2)` [rad].
+    /// `φ⁻ = atan2(d3, d2)` \[rad\].
     pub phi_minus: f64,
     /// Radial part `R = F*(d)·d` [m/s²]: `< 0` attracting.
     pub r: f64,
     /// `R < 0`.
     pub attracting: bool,
-    /// Normal forces `(N⁺, N⁻)` in this limit [N].
+    /// Normal forces `(N⁺, N⁻)` in this limit \[N\].
     pub normal_forces: [f64; 2],
     /// Unit physical slip directions at `P⁺`, `P⁻` (world).
     pub slip_dirs: [DVec3; 2],
@@ -510,7 +510,7 @@ impl TwoContactProblem {
         }
     }
 
-    /// Runs the realizability analysis (Definition 11 of [004], docs/realizability.md §3.8–3.9).
+    /// Runs the realizability analysis (Definition 11 of \[004\], docs/realizability.md §3.8–3.9).
     pub fn realizability(&self) -> Result<Report, E> {
         let p = self.prepare()?;
         let tol = self.options.rel_tol.max(0.0) * p.a_ref;

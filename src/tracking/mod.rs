@@ -4,15 +4,13 @@
 //! `ContactState::default()`, drop it when the contact ends) and calls
 //! [`ContactState::update`] once per step with plain inputs ([`ContactInput`]: poses, contact
 //! points on both bodies, the normal pointing **into body i**, the normal force N and Δt). The
-//! update tracks the contact point on both surfaces ([`kinematics`], [`geometry`]), feeds one
+//! update tracks the contact point on both surfaces (frame continuation, [`Surface`] arcs), feeds one
 //! generic spring–damper–slider ([`Slider`], static/kinetic modes) per mechanism — slide
 //! (vector), roll (vector, one per body) and spin (scalar) — and returns the friction
 //! [`Wrench`] on each body (docs/tracking.md §0.1 sign conventions).
 //!
-//! [`sim`] is an engine-independent reference integrator (semi-implicit Euler, docs/tracking.md §5.1)
-//! that runs the paper's experiments ([`experiments`], docs/tracking.md §7 T1–T7, and [`stack`], T8);
-//! [`legacy`] holds the App. A baselines; [`validation_rows`] turns the experiments into
-//! validation rows.
+//! The paper's experiments (docs/tracking.md §7 T1–T8), the reference integrator that runs
+//! them and the App. A baselines live in the workspace's laboratory crate (`lab/`), not here.
 //!
 //! # Conventions (docs/tracking.md)
 //!

@@ -609,6 +609,7 @@ impl TriboRapier {
     /// Plans contact `i` for the next step from its modes, deflections and last normal force:
     /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
     /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock.
+    #[allow(clippy::too_many_arguments)]
     fn plan_contact(
         &mut self,
         i: usize,

@@ -49,7 +49,7 @@ fn main() {
         }
         let s = pile_summary(&sim, &handles, 1.2);
         println!(
-            "{fr:?}: total {:.3} s (before_step {:.3}, rapier step {:.3}, after_step {:.3}); {awake_steps} steps with awake bodies, {:.2} ms per such step; KE {:.3e} J, escaped {}, tribo contacts {}, joints {}",
+            "{fr:?}: total {:.3} s (before_step {:.3}, rapier step {:.3}, after_step {:.3}); {awake_steps} steps with awake bodies, {:.2} ms per such step; KE {:.3e} J, escaped {}, tribo contacts {}, joints {} ({} without motor rows)",
             t0.elapsed().as_secs_f64(),
             tb.as_secs_f64(),
             ts.as_secs_f64(),
@@ -58,7 +58,8 @@ fn main() {
             s.kinetic_energy,
             s.escaped,
             s.contacts,
-            format!("{} ({} without motor rows)", sim.world.impulse_joints.len(), sim.world.impulse_joints.iter().filter(|(_, j)| j.data.motor_axes.is_empty()).count())
+            sim.world.impulse_joints.len(),
+            sim.world.impulse_joints.iter().filter(|(_, j)| j.data.motor_axes.is_empty()).count(),
         );
     }
 }

@@ -1,4 +1,4 @@
-//! Ball in a right-angle trough: realizability of two-point rolling ([004] §6).
+//! Ball in a right-angle trough: realizability of two-point rolling (\[004\] §6).
 //!
 //! `cargo run --release -p tribo_lab --bin trough -- --stdin` reads lines `MU MX MY MZ` (friction
 //! coefficient and dimensionless torques `m = √2 M/(m g r)`) and prints one JSON object per

@@ -8,7 +8,10 @@
 
 use tribo_lab::validation::Row;
 
-fn sections() -> Vec<(&'static str, fn() -> Vec<Row>)> {
+/// A titled group of rows and the function that computes them.
+type Section = (&'static str, fn() -> Vec<Row>);
+
+fn sections() -> Vec<Section> {
     vec![
         ("contact-point tracking (core)", tribo_lab::tracking::validation_rows),
         ("Contensou patch (core)", tribo_lab::contensou::validation_rows),

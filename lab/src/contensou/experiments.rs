@@ -1,5 +1,5 @@
 //! Test problems of docs/contensou.md (§4) and the model accuracy table (§3), shared by the tests and
-//! by [`validation_rows`].
+//! by [`super::validation_rows`].
 //!
 //! Units of the plane problems: `R = 1`, `μg = 1`, `m = 1`. With `q = Rω` the force-free
 //! dynamics of a body sliding and spinning on its patch is

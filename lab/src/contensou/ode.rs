@@ -166,8 +166,9 @@ pub(crate) fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> [f64; 4] {
         for r in c + 1..4 {
             let l = a[r][c] / d;
             if l != 0.0 {
-                for k in c..4 {
-                    a[r][k] -= l * a[c][k];
+                let pivot_row = a[c];
+                for (x, p) in a[r][c..].iter_mut().zip(&pivot_row[c..]) {
+                    *x -= l * p;
                 }
                 b[r] -= l * b[c];
             }

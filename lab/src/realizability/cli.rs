@@ -1,7 +1,7 @@
 //! Line evaluator behind `examples/trough.rs` (ball in a right-angle trough, docs/realizability.md §4).
 //!
 //! Input line: `MU MX MY MZ` — friction coefficient and the dimensionless torques
-//! `m = √2 M/(m g r)` of [004] (79), for a solid ball (`j = 2/5`). Output: one JSON object,
+//! `m = √2 M/(m g r)` of \[004\] (79), for a solid ball (`j = 2/5`). Output: one JSON object,
 //! `{"realizable":bool,"transitions":[..],"margin":x}` where `transitions` lists the
 //! transitions that can start (`"RS"`: the wall-`P⁻` contact starts to slip, `"SR"`: the
 //! wall-`P⁺` contact, `"SS"`: both) and `margin` is the signed Definition-11 margin in units of

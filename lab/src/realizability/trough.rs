@@ -1,9 +1,9 @@
-//! Ball in a horizontal right-angle trough ([004] §6, docs/realizability.md §4): closed forms.
+//! Ball in a horizontal right-angle trough (\[004\] §6, docs/realizability.md §4): closed forms.
 //!
 //! Homogeneous ball (radius `r`, mass `m`, inertia `j m r² I`) touching two perpendicular
 //! walls; `e_x` = inward normal of the wall at `P⁻`, `e_y` = inward normal of the wall at `P⁺`,
 //! `e_z` = trough axis. Gravity `F_e = −G (e_x + e_y)` with `G = m g/√2`, constant torque
-//! `M_e = G r (m_x, m_y, m_z)` (dimensionless torques `m = √2 M/(m g r)`, [004] (79)).
+//! `M_e = G r (m_x, m_y, m_z)` (dimensionless torques `m = √2 M/(m g r)`, \[004\] (79)).
 //!
 //! [`Trough::problem`] builds the *generic* [`TwoContactProblem`] for this body, so that the
 //! general method is exercised; the free functions are the paper's closed forms (with the
@@ -23,9 +23,9 @@ pub struct Trough {
     pub mu: f64,
     /// Inertia ratio `j` (`J = j m r² I`).
     pub j: f64,
-    /// Mass [kg] (results are independent of it).
+    /// Mass \[kg\] (results are independent of it).
     pub mass: f64,
-    /// Radius [m] (results are independent of it).
+    /// Radius \[m\] (results are independent of it).
     pub radius: f64,
     /// Gravitational acceleration [m/s²].
     pub g: f64,
@@ -44,7 +44,7 @@ impl Trough {
         self
     }
 
-    /// `G = m g/√2` [N].
+    /// `G = m g/√2` \[N\].
     pub fn big_g(&self) -> f64 {
         self.mass * self.g / SQRT_2
     }
@@ -70,7 +70,7 @@ impl Trough {
         )
     }
 
-    /// Two-point rolling acceleration along the trough ([004] (78)):
+    /// Two-point rolling acceleration along the trough (\[004\] (78)):
     /// `v̇ = g (m_x − m_y)/(√2 (1 + 2j))`.
     pub fn rr_acceleration(&self, m: [f64; 3]) -> f64 {
         self.g * (m[0] - m[1]) / (SQRT_2 * (1.0 + 2.0 * self.j))
@@ -90,19 +90,19 @@ impl Trough {
             / (j * (1.0 + j))
     }
 
-    /// `|j m_x + (1+j) m_y| < μ(1+2j)(1 + m_z)` ([004] (82)).
+    /// `|j m_x + (1+j) m_y| < μ(1+2j)(1 + m_z)` (\[004\] (82)).
     pub fn rs_ok(&self, m: [f64; 3]) -> bool {
         let (mu, j) = (self.mu, self.j);
         (j * m[0] + (1.0 + j) * m[1]).abs() < mu * (1.0 + 2.0 * j) * (1.0 + m[2])
     }
 
-    /// `|(1+j) m_x + j m_y| < μ(1+2j)(1 − m_z)` ([004] (83)).
+    /// `|(1+j) m_x + j m_y| < μ(1+2j)(1 − m_z)` (\[004\] (83)).
     pub fn sr_ok(&self, m: [f64; 3]) -> bool {
         let (mu, j) = (self.mu, self.j);
         ((1.0 + j) * m[0] + j * m[1]).abs() < mu * (1.0 + 2.0 * j) * (1.0 - m[2])
     }
 
-    /// The SS limit field ([004] (85)–(86)) in `(u1⁺, u1⁻, u2)` coordinates at the friction
+    /// The SS limit field (\[004\] (85)–(86)) in `(u1⁺, u1⁻, u2)` coordinates at the friction
     /// angles `(φ⁺, φ⁻)`: returns `(u̇1⁺, u̇1⁻, u̇2, v̇)` and `(N⁺, N⁻)`.
     pub fn ss_field(&self, m: [f64; 3], phi_p: f64, phi_m: f64) -> ([f64; 4], [f64; 2]) {
         let (mu, j) = (self.mu, self.j);
@@ -121,7 +121,7 @@ impl Trough {
         ([u1p, u1m, u2, v], [np, nm])
     }
 
-    /// The attracting/repelling boundary surface ([004] (88)) at `(φ⁺, φ⁻)`.
+    /// The attracting/repelling boundary surface (\[004\] (88)) at `(φ⁺, φ⁻)`.
     pub fn boundary_surface(&self, phi_p: f64, phi_m: f64) -> [f64; 3] {
         let (mu, j) = (self.mu, self.j);
         let (sp, cp) = phi_p.sin_cos();
@@ -155,28 +155,28 @@ impl Trough {
     }
 }
 
-/// `m_z1 = 2μ²/(1 + μ²)` ([004] (90), circles).
+/// `m_z1 = 2μ²/(1 + μ²)` (\[004\] (90), circles).
 pub fn mz1(mu: f64) -> f64 {
     2.0 * mu * mu / (1.0 + mu * mu)
 }
 
-/// `m_z2 = (μ² + μ)/(2μ² − μ + 1)` ([004] (90), squares).
+/// `m_z2 = (μ² + μ)/(2μ² − μ + 1)` (\[004\] (90), squares).
 pub fn mz2(mu: f64) -> f64 {
     (mu * mu + mu) / (2.0 * mu * mu - mu + 1.0)
 }
 
-/// `m_z3 = 2μ/(1 + μ²)` ([004] (90), triangles: apex of the realizable region).
+/// `m_z3 = 2μ/(1 + μ²)` (\[004\] (90), triangles: apex of the realizable region).
 pub fn mz3(mu: f64) -> f64 {
     2.0 * mu / (1.0 + mu * mu)
 }
 
-/// Maximal realizable acceleration along the trough `√2 μ g` ([004] (91)).
+/// Maximal realizable acceleration along the trough `√2 μ g` (\[004\] (91)).
 pub fn max_acceleration(mu: f64, g: f64) -> f64 {
     SQRT_2 * mu * g
 }
 
 /// Converts a direction `d` in `(u1⁺, u1⁻, u_a)` and its radial value `R` to the paper's
-/// `(u1⁺, u1⁻, u2)` coordinates (`u2 = √2 u_a`, [C] of docs/realizability.md §4.2): returns the unit
+/// `(u1⁺, u1⁻, u2)` coordinates (`u2 = √2 u_a`, \[C\] of docs/realizability.md §4.2): returns the unit
 /// direction and `R` there.
 pub fn to_paper_coords(d: DVec3, r: f64) -> (DVec3, f64) {
     let dp = DVec3::new(d.x, d.y, SQRT_2 * d.z);
