@@ -1,4 +1,4 @@
-//! The line evaluator behind `examples/contensou.rs` (`tribo_lab::contensou::cli`).
+//! The line evaluator behind the `contensou` binary (`tribo_lab::contensou::cli`).
 
 use serde_json::Value;
 use std::f64::consts::PI;

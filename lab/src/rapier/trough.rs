@@ -1,6 +1,6 @@
 //! Ball in a right-angle trough in rapier (Antali & Stepan (2021) §6, docs/realizability.md §4): the scene,
 //! the slip measurement and the comparison of the simulation with the realizability
-//! prediction, shared by `examples/ball_in_trough.rs`, the tests and
+//! prediction, shared by the `ball_in_trough` binary, the tests and
 //! [`crate::rapier::validation_rows`].
 //!
 //! ## Scene

@@ -1,4 +1,4 @@
-//! Line evaluator behind `examples/trough.rs` (ball in a right-angle trough, docs/realizability.md §4).
+//! Line evaluator behind the `trough` binary (ball in a right-angle trough, docs/realizability.md §4).
 //!
 //! Input line: `MU MX MY MZ` — friction coefficient and the dimensionless torques
 //! `m = √2 M/(m g r)` of \[004\] (79), for a solid ball (`j = 2/5`). Output: one JSON object,
