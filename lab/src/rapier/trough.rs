@@ -313,6 +313,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             let relabel = |t: Transition| match (t, swapped) {
                 (Transition::RS, true) => Transition::SR,
                 (Transition::SR, true) => Transition::RS,
+                (Transition::LiftPlus, true) => Transition::LiftMinus,
+                (Transition::LiftMinus, true) => Transition::LiftPlus,
                 (t, _) => t,
             };
             predicted_transitions = out.transitions.iter().map(|t| relabel(*t)).collect();
