@@ -571,7 +571,7 @@ impl TwoContactProblem {
         let rs = one_slip(&p, 0, 1, tol, tol_n, &mut reasons)?;
         let sr = one_slip(&p, 1, 0, tol, tol_n, &mut reasons)?;
         let ss = ss_analysis(&p, &self.options, tol, tol_n, &mut reasons);
-        let lift = [self.lift_check(&p, 1, 0, tol_n), self.lift_check(&p, 0, 1, tol_n)];
+        let lift = [self.lift_check(&p, 1, 0, tol, tol_n), self.lift_check(&p, 0, 1, tol, tol_n)];
 
         let well_posed = reasons.is_empty();
         let mut transitions = Vec::new();
@@ -632,7 +632,7 @@ impl TwoContactProblem {
     /// kept contact rolls if its static friction is admissible, else slips along its repelling
     /// limit direction (Theorem 4 of \[003\]); free motion if it is unloaded too. Returns the
     /// normal acceleration of the released contact point in that mode.
-    fn lift_check(&self, p: &Prepared, keep: usize, rel: usize, tol_n: f64) -> LiftCheck {
+    fn lift_check(&self, p: &Prepared, keep: usize, rel: usize, tol: f64, tol_n: f64) -> LiftCheck {
         let g = &p.geo;
         let (nk, nj) = (g.n[keep], g.n[rel]);
         let (wkk, wjk) = (p.w[keep][keep], p.w[rel][keep]);
@@ -677,10 +677,18 @@ impl TwoContactProblem {
             let av = wkk.transpose() * nk * nj.dot(bj) - wjk.transpose() * nj * nk.dot(bk);
             let at = av - nk * av.dot(nk);
             let best = a0 + mu * at.length();
-            if best <= 0.0 {
-                let gv = if at.length() > 0.0 { at.normalize() * mu } else { DVec3::ZERO };
-                let (sep, n) = slip_sep(gv).unwrap_or((best / nk.dot(wn), nn));
-                return LiftCheck { separation_acc: sep, kept: KeptContact::Slips, kept_normal_force: n, margin: -sep };
+            let gv = if at.length() > 0.0 { at.normalize() * mu } else { DVec3::ZERO };
+            // Clearly negative: the largest separation over all slip directions is the margin
+            // (a bound; near zero the repelling direction itself decides, below).
+            if let Some((sep, n)) = slip_sep(gv) {
+                if best <= 0.0 && sep < -tol {
+                    return LiftCheck {
+                        separation_acc: sep,
+                        kept: KeptContact::Slips,
+                        kept_normal_force: n,
+                        margin: -sep,
+                    };
+                }
             }
         }
         // Full single-contact analysis of the kept contact: its repelling slip direction.

@@ -79,6 +79,10 @@ pub struct TroughConfig {
     /// Largest angle between the measured slip direction and a predicted escape direction
     /// for agreement (deg). Default 30.
     pub angle_tol: f64,
+    /// Normal displacement of the ball centre away from a wall beyond which that contact
+    /// counts as lifted off (m). Default 0.002 (2 % of the default radius; rapier's resting
+    /// penetration is well below).
+    pub lift_gap: f64,
     /// tribo or stock rapier friction.
     pub friction: Friction,
 }
@@ -96,6 +100,7 @@ impl Default for TroughConfig {
             slip_rel: 0.01,
             ratio: 0.25,
             angle_tol: 30.0,
+            lift_gap: 0.002,
             friction: Friction::Tribo,
         }
     }
@@ -193,6 +198,11 @@ pub struct TroughRun {
     pub angle_tol: f64,
     /// Largest slip speed at `P⁺` / `P⁻` over the observation (m/s).
     pub max_slip: [f64; 2],
+    /// Largest normal displacement of the ball centre away from the `P⁺` / `P⁻` wall since the
+    /// torque onset (m).
+    pub max_gap: [f64; 2],
+    /// Whether the ball left the `P⁺` / `P⁻` wall (`max_gap` above [`TroughConfig::lift_gap`]).
+    pub lifted: [bool; 2],
     /// Time from the torque onset to the first slip (s) (`NaN` if none).
     pub slip_time: f64,
     /// Any non-finite state seen.
@@ -202,7 +212,19 @@ pub struct TroughRun {
 impl TroughRun {
     /// Whether the simulation agrees with the diagnostic's prediction (module docs);
     /// `false` without a prediction.
+    ///
+    /// A lift-off counts as agreement when the simulation left exactly the walls whose
+    /// lift-off (`LIFT+` for `P⁺`, `LIFT-` for `P⁻`) was predicted.
     pub fn agrees(&self) -> bool {
+        let lift_pred = [
+            self.predicted_transitions.contains(&Transition::LiftPlus),
+            self.predicted_transitions.contains(&Transition::LiftMinus),
+        ];
+        if self.lifted != [false, false] || lift_pred != [false, false] {
+            return self.predicted_realizable == Some(false)
+                && (0..2).all(|i| !self.lifted[i] || lift_pred[i])
+                && (0..2).any(|i| self.lifted[i] && lift_pred[i]);
+        }
         match (self.predicted_realizable, self.outcome.transition()) {
             (Some(true), None) => true,
             (Some(false), Some(_)) => self.direction_error <= self.angle_tol,
@@ -212,7 +234,7 @@ impl TroughRun {
 
     /// Whether the simulation agrees on "keeps rolling or not" only.
     pub fn agrees_on_rolling(&self) -> bool {
-        self.predicted_realizable == Some(self.outcome == Outcome::RR)
+        self.predicted_realizable == Some(self.outcome == Outcome::RR && self.lifted == [false, false])
     }
 }
 
@@ -359,6 +381,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
     let mut slip_time = f64::NAN;
     let mut measured_direction = None;
     let mut nan = false;
+    let mut max_gap = [0.0f64; 2];
+    let c0 = to_d(sim.body(ball).translation());
     let n_steps = crate::rapier::scenarios::steps(cfg.duration, cfg.dt);
     for k in 1..=n_steps {
         sim.step();
@@ -368,11 +392,17 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             nan = true;
             break;
         }
+        let c = to_d(b.translation());
         let mut slip = [0.0f64; 2];
         for (i, n) in normals.iter().enumerate() {
             let vp = v + w.cross(-*n * r);
             slip[i] = (vp - *n * vp.dot(*n)).length() as f64;
             max_slip[i] = max_slip[i].max(slip[i]);
+            max_gap[i] = max_gap[i].max((c - c0).dot(to_d(*n)));
+        }
+        // After the first slip, keep observing (slip speeds and wall gaps) to the end.
+        if measured_direction.is_some() {
+            continue;
         }
         let top = slip[0].max(slip[1]);
         if top > cfg.slip_threshold + cfg.slip_rel * v.length() as f64 {
@@ -383,7 +413,6 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             let u =
                 DVec3::new(frame_t1[0].dot(vp(0)), frame_t1[1].dot(vp(1)), frame_a.dot(vp(0) + vp(1)) * 0.5);
             measured_direction = Some(u.normalize_or_zero());
-            break;
         }
     }
     let direction_error = match measured_direction {
@@ -408,6 +437,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
         direction_error,
         angle_tol: cfg.angle_tol,
         max_slip,
+        max_gap,
+        lifted: [max_gap[0] > cfg.lift_gap, max_gap[1] > cfg.lift_gap],
         slip_time,
         nan,
     }
