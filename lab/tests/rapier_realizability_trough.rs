@@ -2,8 +2,8 @@
 //! the simulation does, over the torque grid and on single-axis torques with the analytic
 //! thresholds of docs/realizability.md §4.6.
 
-use tribo_lab::rapier::scenarios::Friction;
 use tribo::realizability::Transition;
+use tribo_lab::rapier::scenarios::Friction;
 use tribo_lab::rapier::trough::{agreement, run, run_grid, Outcome, TroughConfig, DEFAULT_BAND};
 
 /// Grid agreement thresholds. Measured (dt = 1/480, 0.3 s, band 0.02 g): tribo 1087/1091 =
@@ -68,7 +68,7 @@ fn single_axis_torques_against_analytic_thresholds() {
 }
 
 /// Torques about the trough axis beyond the weight's moment, |m_z| = 1.05
-/// (docs/realizability.md §3.11, §4.7). A one-point slip would need a pulling normal force at
+/// (docs/realizability.md §3.11). A one-point slip would need a pulling normal force at
 /// the wall the torque unloads (N = G(1 ∓ m_z) < 0), so it is not a mode. At μ = 0.5 the ball
 /// cannot climb either wall: rolling on one wall would need the friction (j + |m_z|)/(1 + j)·G
 /// = 1.036 G > μG, and a slipping contact gives at most μG < G, the weight's pull toward the

@@ -107,7 +107,7 @@ fn every_physical_input_gets_a_verdict() {
         }
     }
     // Lift-off: with μ = 1.2 and m_z = ∓1.05 the ball rolls up one wall and leaves the other
-    // (docs/realizability.md §4.7); the torque about the trough axis must exceed the weight's
+    // (docs/realizability.md §3.11); the torque about the trough axis must exceed the weight's
     // moment, |m_z| > 1, and the kept wall must hold the rolling friction (j + |m_z|)/(1 + j)·G.
     assert_eq!(transitions(&eval("1.2 0 0 -1.05")), vec!["LIFT-"]);
     assert_eq!(transitions(&eval("1.2 0 0 1.05")), vec!["LIFT+"]);

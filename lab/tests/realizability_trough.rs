@@ -579,7 +579,7 @@ fn wedge_margin_matches_possibility() {
     }
 }
 
-/// μ = 1 (docs/realizability.md §3.11, §4.7): in two-point slip N⁺ ∝ 1 − μ sin φ⁻ and
+/// μ = 1 (docs/realizability.md §3.11): in two-point slip N⁺ ∝ 1 − μ sin φ⁻ and
 /// N⁻ ∝ 1 + μ sin φ⁺ vanish at the spin poles; that is a boundary case with a verdict. Zero
 /// torque is realizable, with the pole limit directions at R̃ = −2μ/((1 + μ²) j) = −1/j and
 /// one normal force zero there.
@@ -592,7 +592,8 @@ fn mu_one_zero_torque_is_realizable() {
     assert!(r.transitions.is_empty() && r.margin > 0.0);
     let gg = t.big_g();
     for sgn in [1.0, -1.0] {
-        let pole = r.ss.directions.iter().find(|d| (d.d - DVec3::new(0.0, 0.0, sgn)).length() < 1e-9).unwrap();
+        let pole =
+            r.ss.directions.iter().find(|d| (d.d - DVec3::new(0.0, 0.0, sgn)).length() < 1e-9).unwrap();
         let (_, rp) = to_paper_coords(pole.d, pole.r);
         assert!((rp * SQRT_2 / G + 1.0 / j).abs() < 1e-9, "{}", rp * SQRT_2 / G);
         // u_a > 0: N⁺ = 0, N⁻ = G; u_a < 0: N⁻ = 0, N⁺ = G.
@@ -625,7 +626,8 @@ fn mu_one_special_values() {
         for mz in [0.5, 0.9, 0.99, 0.998] {
             let r = report(&t, [0.0, 0.0, sgn * mz]);
             assert!(r.realizable, "apex {mz}");
-            let pole = r.ss.directions.iter().find(|d| (d.d - DVec3::new(0.0, 0.0, sgn)).length() < 1e-9).unwrap();
+            let pole =
+                r.ss.directions.iter().find(|d| (d.d - DVec3::new(0.0, 0.0, sgn)).length() < 1e-9).unwrap();
             let (_, rp) = to_paper_coords(pole.d, pole.r);
             assert!((rp * SQRT_2 / G - (mz - 1.0) / j).abs() < 1e-9, "{mz}: {}", rp * SQRT_2 / G);
         }

@@ -213,17 +213,23 @@ impl TroughRun {
     /// Whether the simulation agrees with the diagnostic's prediction (module docs);
     /// `false` without a prediction.
     ///
-    /// A lift-off counts as agreement when the simulation left exactly the walls whose
-    /// lift-off (`LIFT+` for `P⁺`, `LIFT-` for `P⁻`) was predicted.
+    /// A predicted lift-off (`LIFT+` for `P⁺`, `LIFT-` for `P⁻`) agrees when the simulation
+    /// left exactly the predicted walls; a wall left after a predicted slip does not count
+    /// against the slip.
     pub fn agrees(&self) -> bool {
         let lift_pred = [
             self.predicted_transitions.contains(&Transition::LiftPlus),
             self.predicted_transitions.contains(&Transition::LiftMinus),
         ];
-        if self.lifted != [false, false] || lift_pred != [false, false] {
+        if lift_pred != [false, false] {
             return self.predicted_realizable == Some(false)
                 && (0..2).all(|i| !self.lifted[i] || lift_pred[i])
                 && (0..2).any(|i| self.lifted[i] && lift_pred[i]);
+        }
+        // A wheel or wall left without a predicted lift-off agrees only after a predicted slip
+        // (the slip carries the body off later; the first transition is the slip).
+        if self.lifted != [false, false] && self.outcome == Outcome::RR {
+            return false;
         }
         match (self.predicted_realizable, self.outcome.transition()) {
             (Some(true), None) => true,
