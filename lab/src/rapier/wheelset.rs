@@ -202,10 +202,10 @@ pub fn scene(cfg: &WheelsetConfig) -> (Sim, RigidBodyHandle) {
     }
     let material = cfg.material();
     let body = sim.world.bodies.insert(RigidBodyBuilder::dynamic().can_sleep(false));
-    for k in 0..2 {
+    for (radius, centre) in cfg.wheel_radius.into_iter().zip(centres) {
         let c = sim.world.colliders.insert_with_parent(
-            ColliderBuilder::ball(cfg.wheel_radius[k])
-                .translation(centres[k])
+            ColliderBuilder::ball(radius)
+                .translation(centre)
                 .density(1000.0)
                 .friction(cfg.mu as f32),
             body,
