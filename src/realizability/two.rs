@@ -637,7 +637,12 @@ impl TwoContactProblem {
         let (nk, nj) = (g.n[keep], g.n[rel]);
         let (wkk, wjk) = (p.w[keep][keep], p.w[rel][keep]);
         let (bk, bj) = (p.b[keep], p.b[rel]);
-        let free = |sep: f64| LiftCheck { separation_acc: sep, kept: KeptContact::Free, kept_normal_force: 0.0, margin: -sep };
+        let free = |sep: f64| LiftCheck {
+            separation_acc: sep,
+            kept: KeptContact::Free,
+            kept_normal_force: 0.0,
+            margin: -sep,
+        };
         // Kept contact unloaded even without the other one: free motion.
         if !(nk.dot(bk) < 0.0) {
             return free(nj.dot(bj));
@@ -649,7 +654,12 @@ impl TwoContactProblem {
         let mu = p.mu[keep];
         if nn > tol_n && ft < mu * nn {
             let sep = nj.dot(bj + wjk * f);
-            return LiftCheck { separation_acc: sep, kept: KeptContact::Rolls, kept_normal_force: nn, margin: -sep };
+            return LiftCheck {
+                separation_acc: sep,
+                kept: KeptContact::Rolls,
+                kept_normal_force: nn,
+                margin: -sep,
+            };
         }
         // The kept contact slips. With friction `N g` (‖g‖ ≤ μ, tangent), N = −n·b/(n·W(n + g))
         // and sep·(n·W(n + g)) = A0 + A·g is affine in g: no direction can open the contact if
@@ -669,7 +679,12 @@ impl TwoContactProblem {
         if mu == 0.0 {
             // Frictionless kept contact: F = N n.
             let (sep, n) = slip_sep(DVec3::ZERO).unwrap_or((nj.dot(bj + wjk * f), nn));
-            return LiftCheck { separation_acc: sep, kept: KeptContact::Slips, kept_normal_force: n, margin: -sep };
+            return LiftCheck {
+                separation_acc: sep,
+                kept: KeptContact::Slips,
+                kept_normal_force: n,
+                margin: -sep,
+            };
         }
         if den_min > 0.0 {
             // A0 + A·g with A0 = (n_j·b_j)(n·Wn) − (n·b_k)(n_j·W_jk n), A_t from the g terms.
@@ -706,12 +721,22 @@ impl TwoContactProblem {
         .with_curvature_radius(c.curvature_radius);
         let esc = single.analyze().ok().and_then(|r| r.escape_direction);
         match esc.and_then(|lam| slip_sep(-lam * mu)) {
-            Some((sep, n)) => LiftCheck { separation_acc: sep, kept: KeptContact::Slips, kept_normal_force: n, margin: -sep },
+            Some((sep, n)) => LiftCheck {
+                separation_acc: sep,
+                kept: KeptContact::Slips,
+                kept_normal_force: n,
+                margin: -sep,
+            },
             None if !(nn > tol_n) => free(nj.dot(bj)),
             // No repelling direction (boundary η = 1): the kept contact rolls.
             None => {
                 let sep = nj.dot(bj + wjk * f);
-                LiftCheck { separation_acc: sep, kept: KeptContact::Rolls, kept_normal_force: nn, margin: -sep }
+                LiftCheck {
+                    separation_acc: sep,
+                    kept: KeptContact::Rolls,
+                    kept_normal_force: nn,
+                    margin: -sep,
+                }
             }
         }
     }
