@@ -672,5 +672,30 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
             ));
         }
     }
+    // Unilateral contacts (docs/realizability.md §3.11): |m_z| = 1.05 beyond the weight's moment.
+    for (mu, mz) in [(0.5, 1.05), (0.5, -1.05), (1.2, 1.05), (1.2, -1.05)] {
+        let cfg = TroughConfig { mu, ..TroughConfig::new(Friction::Tribo) };
+        let r = run(&cfg, [0.0, 0.0, mz]);
+        let c = format!("rapier ball in trough, μ={mu}, m=(0,0,{mz}) (tribo)");
+        let (want, sim_ok, what) = if mu < 1.0 {
+            (
+                vec![Transition::SS],
+                r.outcome == Outcome::SS && r.lifted == [false, false],
+                "both walls slip, none left",
+            )
+        } else if mz > 0.0 {
+            (vec![Transition::LiftPlus], r.lifted == [true, false], "leaves the P⁺ wall only")
+        } else {
+            (vec![Transition::LiftMinus], r.lifted == [false, true], "leaves the P⁻ wall only")
+        };
+        let names: Vec<&str> = want.iter().map(|t| t.as_str()).collect();
+        rows.push(Row::flag(
+            c.clone(),
+            format!("diagnostic: not realizable, transitions [{}]", names.join(",")),
+            r.predicted_realizable == Some(false) && r.predicted_transitions == want,
+            "docs/realizability.md §3.11",
+        ));
+        rows.push(Row::flag(c, format!("simulation {what}"), sim_ok && r.agrees(), "issue 16"));
+    }
     rows
 }

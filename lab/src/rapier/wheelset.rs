@@ -204,10 +204,7 @@ pub fn scene(cfg: &WheelsetConfig) -> (Sim, RigidBodyHandle) {
     let body = sim.world.bodies.insert(RigidBodyBuilder::dynamic().can_sleep(false));
     for (radius, centre) in cfg.wheel_radius.into_iter().zip(centres) {
         let c = sim.world.colliders.insert_with_parent(
-            ColliderBuilder::ball(radius)
-                .translation(centre)
-                .density(1000.0)
-                .friction(cfg.mu as f32),
+            ColliderBuilder::ball(radius).translation(centre).density(1000.0).friction(cfg.mu as f32),
             body,
             &mut sim.world.bodies,
         );
