@@ -9,6 +9,10 @@
 //! 2. `Σ#` is an attracting sliding point of `F_RS` (`P⁺` rolls, `P⁻` slips);
 //! 3. `Σ#` is an attracting sliding point of `F_SR` (`P⁻` rolls, `P⁺` slips).
 //!
+//! The contacts are unilateral (docs/realizability.md §3.11): a slip mode whose normal force
+//! would be negative is not a mode of the body, and lift-off of either contact (the other
+//! contact rolling, slipping or free) is a fourth transition, `LIFT+` / `LIFT-`.
+//!
 //! Computation (docs/realizability.md §3.8, with an engineering change in step 5): everything is expressed
 //! through the 6×6 contact mobility (Delassus) matrix `W` in the contact frames and the
 //! free contact-point accelerations `b`. The SS limit field depends on the slip direction
