@@ -282,3 +282,33 @@ fn spin_about_the_chord_changes_nothing_for_a_ball() {
         assert!((o0.sr.slip_acc[k] - o1.sr.slip_acc[k]).abs() < 2e-3, "{:?} {:?}", o0.sr, o1.sr);
     }
 }
+
+/// The per-step monitor reports lift-off (docs/realizability.md §3.11): the ball in the trough
+/// with μ = 1.2 under m = (0, 0, ∓1.05) rolls up one wall and leaves the other; the monitor's
+/// report after the first step names the contact on the wall that is left (LIFT- for the `e_x`
+/// wall at m_z < 0, LIFT+ for the `e_y` wall at m_z > 0) and no slipping contact.
+#[test]
+fn per_step_monitor_reports_lift_off() {
+    let [ex, ey, _] = basis();
+    for (mz, want, wall) in [(-1.05, Transition::LiftMinus, ex), (1.05, Transition::LiftPlus, ey)] {
+        let cfg = TroughConfig { mu: 1.2, ..TroughConfig::new(Friction::Tribo) };
+        let (mut sim, ball) = scene(&cfg);
+        let g = sim.world.gravity;
+        sim.tribo.as_mut().unwrap().set_realizability(Some(RealizabilitySettings::new(g)));
+        apply_torque(&mut sim, ball, &cfg, [0.0, 0.0, mz]);
+        sim.step();
+        let t = sim.tribo.as_ref().unwrap();
+        let rep = t.realizability_report(ball).expect("ball report (both contacts still sticking)");
+        assert_eq!(rep.status(), Some(Status::NotRealizable));
+        assert_eq!(rep.transitions(), &[want]);
+        let lifting = rep.lifting_contacts();
+        assert_eq!(lifting.len(), 1);
+        assert!(lifting[0].normal.dot(d(wall)) > 0.999, "{:?}", lifting[0]);
+        assert!(rep.slipping_contacts(want).is_empty());
+        // Separation acceleration (|m_z| − 1)/(1 + j)·g/√2 = 0.2477 m/s² (j = 2/5).
+        let out = rep.outcome.as_ref().unwrap();
+        let k = if want == Transition::LiftPlus { 0 } else { 1 };
+        let expect = 0.05 / 1.4 * 9.81 / std::f64::consts::SQRT_2;
+        assert!(rel(out.lift[k].separation_acc, expect) < 2e-2, "{:?}", out.lift);
+    }
+}

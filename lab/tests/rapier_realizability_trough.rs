@@ -2,6 +2,7 @@
 //! the simulation does, over the torque grid and on single-axis torques with the analytic
 //! thresholds of docs/realizability.md §4.6.
 
+use tribo::realizability::Transition;
 use tribo_lab::rapier::scenarios::Friction;
 use tribo_lab::rapier::trough::{agreement, run, run_grid, Outcome, TroughConfig, DEFAULT_BAND};
 
@@ -62,6 +63,46 @@ fn single_axis_torques_against_analytic_thresholds() {
             assert!(!outside.analytic_realizable);
             assert_ne!(outside.outcome, Outcome::RR, "{friction:?} {name} 1.2×: {outside:?}");
             assert!(outside.agrees(), "{friction:?} {name} 1.2×: {outside:?}");
+        }
+    }
+}
+
+/// Torques about the trough axis beyond the weight's moment, |m_z| = 1.05
+/// (docs/realizability.md §3.11). A one-point slip would need a pulling normal force at
+/// the wall the torque unloads (N = G(1 ∓ m_z) < 0), so it is not a mode. At μ = 0.5 the ball
+/// cannot climb either wall: rolling on one wall would need the friction (j + |m_z|)/(1 + j)·G
+/// = 1.036 G > μG, and a slipping contact gives at most μG < G, the weight's pull toward the
+/// other wall: both contacts slip (SS, the spin pole u_a = ±1), no wall is left. At μ = 1.2 the
+/// kept wall holds that rolling friction (η = 0.86) and the ball rolls up it, leaving the other
+/// wall (LIFT+ for m_z > 0, LIFT- for m_z < 0) with the kept contact rolling.
+#[test]
+fn beyond_unit_twist_slip_or_lift_off_as_predicted() {
+    for friction in [Friction::Tribo, Friction::Stock] {
+        for mz in [1.05, -1.05] {
+            let cfg = TroughConfig { mu: 0.5, ..TroughConfig::new(friction) };
+            let r = run(&cfg, [0.0, 0.0, mz]);
+            assert_eq!(r.predicted_realizable, Some(false), "{friction:?} {mz}: {r:?}");
+            assert_eq!(r.predicted_transitions, vec![Transition::SS], "{friction:?} {mz}: {r:?}");
+            assert_eq!(r.outcome, Outcome::SS, "{friction:?} {mz}: {r:?}");
+            assert_eq!(r.lifted, [false, false], "{friction:?} {mz}: {r:?}");
+            // Slip starts along the spin pole d = (0, 0, sgn m_z).
+            let d = r.measured_direction.unwrap();
+            assert!(d.z * mz.signum() > 0.99, "{friction:?} {mz}: {d:?}");
+            assert!(r.agrees(), "{friction:?} {mz}: {r:?}");
+
+            let cfg = TroughConfig { mu: 1.2, ..TroughConfig::new(friction) };
+            let r = run(&cfg, [0.0, 0.0, mz]);
+            let (want, left, kept) =
+                if mz > 0.0 { (Transition::LiftPlus, 0, 1) } else { (Transition::LiftMinus, 1, 0) };
+            assert_eq!(r.predicted_realizable, Some(false), "{friction:?} {mz}: {r:?}");
+            assert_eq!(r.predicted_transitions, vec![want], "{friction:?} {mz}: {r:?}");
+            assert!(r.lifted[left] && !r.lifted[kept], "{friction:?} {mz}: {r:?}");
+            // Separation acceleration (|m_z| − 1)/(1 + j)·g/√2 = 0.0253 g: gap ½·0.248·0.3² =
+            // 1.1 cm after 0.3 s (measured 1.11–1.14 cm).
+            assert!(r.max_gap[left] > 0.005, "{friction:?} {mz}: {r:?}");
+            // The kept contact keeps rolling (slip under the 1 cm/s detection threshold).
+            assert!(r.max_slip[kept] < 0.01, "{friction:?} {mz}: {r:?}");
+            assert!(r.agrees(), "{friction:?} {mz}: {r:?}");
         }
     }
 }

@@ -58,9 +58,57 @@ fn malformed_lines_give_error_objects() {
         assert!(v["error"].is_string(), "{bad:?}: {v}");
         assert_eq!(v["line"], Value::from(7));
     }
-    // Ill-posed inputs (μ ≥ 1 makes a normal force vanish in an SS limit; |m_z| ≥ 1 lifts a
-    // contact) are reported as errors, not verdicts.
-    assert!(eval("1.2 0 0 0")["error"].as_str().unwrap().contains("ill-posed"));
-    assert!(eval("0.3 0 0 1.5")["error"].is_string());
     assert_eq!(parse_trough_line("0.5 1e-3 -2 0.25"), Ok((0.5, [1e-3, -2.0, 0.25])));
+}
+
+/// Every finite input with 0 < μ ≤ 2 gets a verdict (docs/realizability.md §3.11): μ ≥ 1 (normal
+/// forces vanishing or negative in some two-point slip limits) and |m_z| ≥ 1 (a one-point slip
+/// would need a pulling normal force) included. The margin's sign matches the verdict.
+#[test]
+fn every_physical_input_gets_a_verdict() {
+    let mut s: u64 = 0x0123_4567_89ab_cdef;
+    let mut lines: Vec<String> = vec![
+        "1 0 0 0".into(),
+        "1.2 0 0 0".into(),
+        "2 0 0 0".into(),
+        "0.3 0 0 1.5".into(),
+        "0.5 0 0 1.05".into(),
+        "0.5 0 0 -1.05".into(),
+        "1.2 0 0 -1.05".into(),
+        "1 0 0 1".into(),
+        "1 0 0 -1".into(),
+        "0.001 3 -2 0.5".into(),
+    ];
+    for _ in 0..400 {
+        let mut r = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mu = 1e-3 + (2.0 - 1e-3) * r();
+        lines.push(format!("{mu} {} {} {}", 6.0 * r() - 3.0, 6.0 * r() - 3.0, 4.0 * r() - 2.0));
+    }
+    for line in &lines {
+        let v = eval(line);
+        let real = v["realizable"].as_bool().unwrap_or_else(|| panic!("{line}: {v}"));
+        let m = v["margin"].as_f64().unwrap_or_else(|| panic!("{line}: {v}"));
+        assert!(m.is_finite());
+        if m != 0.0 {
+            assert_eq!(real, m > 0.0, "{line}: {v}");
+        }
+        if real {
+            assert!(transitions(&v).is_empty(), "{line}: {v}");
+        } else {
+            assert!(!transitions(&v).is_empty(), "{line}: {v}");
+        }
+        for t in transitions(&v) {
+            assert!(["RS", "SR", "SS", "LIFT+", "LIFT-"].contains(&t.as_str()), "{line}: {v}");
+        }
+    }
+    // Lift-off: with μ = 1.2 and m_z = ∓1.05 the ball rolls up one wall and leaves the other
+    // (docs/realizability.md §3.11); the torque about the trough axis must exceed the weight's
+    // moment, |m_z| > 1, and the kept wall must hold the rolling friction (j + |m_z|)/(1 + j)·G.
+    assert_eq!(transitions(&eval("1.2 0 0 -1.05")), vec!["LIFT-"]);
+    assert_eq!(transitions(&eval("1.2 0 0 1.05")), vec!["LIFT+"]);
 }

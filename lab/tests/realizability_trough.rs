@@ -578,3 +578,102 @@ fn wedge_margin_matches_possibility() {
         assert_eq!(r.rr.wedge_margin > 0.0, r.rr.possible_interval.is_some());
     }
 }
+
+/// μ = 1 (docs/realizability.md §3.11): in two-point slip N⁺ ∝ 1 − μ sin φ⁻ and
+/// N⁻ ∝ 1 + μ sin φ⁺ vanish at the spin poles; that is a boundary case with a verdict. Zero
+/// torque is realizable, with the pole limit directions at R̃ = −2μ/((1 + μ²) j) = −1/j and
+/// one normal force zero there.
+#[test]
+fn mu_one_zero_torque_is_realizable() {
+    let j = 0.4;
+    let t = Trough::new(1.0, j);
+    let r = report(&t, [0.0, 0.0, 0.0]);
+    assert!(r.well_posed && r.status == Status::Realizable && r.realizable, "{:?}", r.status);
+    assert!(r.transitions.is_empty() && r.margin > 0.0);
+    let gg = t.big_g();
+    for sgn in [1.0, -1.0] {
+        let pole =
+            r.ss.directions.iter().find(|d| (d.d - DVec3::new(0.0, 0.0, sgn)).length() < 1e-9).unwrap();
+        let (_, rp) = to_paper_coords(pole.d, pole.r);
+        assert!((rp * SQRT_2 / G + 1.0 / j).abs() < 1e-9, "{}", rp * SQRT_2 / G);
+        // u_a > 0: N⁺ = 0, N⁻ = G; u_a < 0: N⁻ = 0, N⁺ = G.
+        let (zero, full) = if sgn > 0.0 { (0, 1) } else { (1, 0) };
+        assert!(pole.normal_forces[zero].abs() < 1e-9 * gg, "{:?}", pole.normal_forces);
+        assert!((pole.normal_forces[full] - gg).abs() < 1e-9 * gg, "{:?}", pole.normal_forces);
+    }
+}
+
+/// The special values (004:90) at μ = 1 all equal 1: m_z1 = 2μ²/(1 + μ²), m_z2 = (μ² + μ)/(2μ² −
+/// μ + 1), m_z3 = 2μ/(1 + μ²). The corners of the T slice (shrunk by 1e-3) are realizable for
+/// |m_z| ≤ m_z1 − 2e-3, the apex (0, 0, m_z) iff |m_z| < m_z3 with the pole at R̃ = (m_z −
+/// m_z3)/j, and the SR faces (RS for m_z < 0) keep realizable points up to m_z2.
+#[test]
+fn mu_one_special_values() {
+    let (mu, j) = (1.0, 0.4);
+    assert_eq!((mz1(mu), mz2(mu), mz3(mu)), (1.0, 1.0, 1.0));
+    let t = Trough::new(mu, j);
+    for sgn in [1.0, -1.0] {
+        for mz in [0.0, 0.3, 0.6, 0.9, 0.998] {
+            for c in slice_corners(mu, j, sgn * mz) {
+                let m = [0.999 * c[0], 0.999 * c[1], sgn * mz];
+                let r = report(&t, m);
+                assert!(r.realizable, "corner {m:?} should be realizable: {:?}", r.transitions);
+                // The ball stays on both walls: with one wall released, the other slips (its
+                // rolling friction exceeds μN there) and pulls the ball back.
+                assert!(r.lift.iter().all(|l| l.separation_acc < 0.0), "{:?}", r.lift);
+            }
+        }
+        for mz in [0.5, 0.9, 0.99, 0.998] {
+            let r = report(&t, [0.0, 0.0, sgn * mz]);
+            assert!(r.realizable, "apex {mz}");
+            let pole =
+                r.ss.directions.iter().find(|d| (d.d - DVec3::new(0.0, 0.0, sgn)).length() < 1e-9).unwrap();
+            let (_, rp) = to_paper_coords(pole.d, pole.r);
+            assert!((rp * SQRT_2 / G - (mz - 1.0) / j).abs() < 1e-9, "{mz}: {}", rp * SQRT_2 / G);
+        }
+        // Above m_z3 = 1 the apex is not realizable: the pole repels (SS) and the ball can
+        // neither keep rolling on one wall (rolling friction (j + |m_z|)/(1 + j)·G > μG) nor
+        // leave the other one (a slipping wall holds at most μG = G, the weight's pull).
+        let r = report(&t, [0.0, 0.0, sgn * 1.002]);
+        assert!(!r.realizable && r.transitions.contains(&Transition::SS), "{:?}", r.transitions);
+        assert!(r.lift.iter().all(|l| l.separation_acc <= 1e-9 * r.accel_ref), "{:?}", r.lift);
+    }
+}
+
+/// Verdicts are continuous in μ across 1: on a fine μ grid around 1 every load gets a verdict
+/// and the verdict is the same on the whole grid. The margin is continuous for μ ≤ 1; above
+/// 1 slip limit directions whose normal force passes through zero (first the spin poles) stop
+/// being modes, so the margin jumps where such a direction was the binding attracting one,
+/// without changing its sign (docs/realizability.md §3.11).
+#[test]
+fn verdicts_continuous_in_mu_across_one() {
+    let loads = [
+        [0.0, 0.0, 0.0],
+        [0.2, 0.1, 0.3],
+        [-0.3, 0.2, -0.4],
+        [0.5, -0.5, 0.2],
+        [1.0, -1.0, 0.5],
+        [0.0, 0.0, 0.95],
+        [0.1, -0.2, -0.9],
+        [0.0, 0.0, 1.05],
+        [2.0, 2.0, 0.0],
+        [1.5, -1.0, -0.2],
+    ];
+    for m in loads {
+        let mut prev: Option<(bool, f64)> = None;
+        for i in 0..=40 {
+            let mu = 0.98 + 0.04 * i as f64 / 40.0;
+            let r = report(&Trough::new(mu, 0.4), m);
+            assert!(r.well_posed && r.status != Status::IllPosed, "μ={mu} m={m:?}");
+            assert!(r.margin.is_finite());
+            if let Some((real, margin)) = prev {
+                assert_eq!(real, r.realizable, "μ={mu} m={m:?}: verdict flips");
+                // dμ = 0.001: the SS field changes by O(g dμ).
+                if mu <= 1.0 + 1e-12 {
+                    assert!((r.margin - margin).abs() < 0.05 * G, "μ={mu} m={m:?}: {margin} → {}", r.margin);
+                }
+            }
+            prev = Some((r.realizable, r.margin));
+        }
+    }
+}

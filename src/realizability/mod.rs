@@ -68,8 +68,8 @@ pub use single::{
 };
 pub use trigpoly::{TrigPoly2, TrigRoots};
 pub use two::{
-    AngularType, ContactSpec, Geometry, OneSlipCheck, Options, Report, RrInfo, SsInfo, SsLimitDirection,
-    Status, Transition, TwoContactProblem,
+    AngularType, ContactSpec, Geometry, KeptContact, LiftCheck, OneSlipCheck, Options, Report, RrInfo,
+    SsInfo, SsLimitDirection, Status, Transition, TwoContactProblem,
 };
 
 use std::fmt;

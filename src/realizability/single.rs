@@ -325,7 +325,12 @@ pub struct SingleContactReport {
     pub principal: Option<PrincipalForm>,
     /// Limit directions and case.
     pub limit: LimitDirectionAnalysis,
-    /// Rolling realizable: well posed and every limit direction strictly attracting.
+    /// The contact opens: the rolling normal force is `≤ 0` (the body leaves the surface;
+    /// unilateral contact, docs/realizability.md §2.10). Rolling is then not realizable and
+    /// the limit directions (computed with a non-positive normal force) are not modes.
+    pub lift_off: bool,
+    /// Rolling realizable: well posed, the contact pressed, and every limit direction strictly
+    /// attracting.
     pub rolling_realizable: bool,
     /// Slip direction (world) along which slipping starts when rolling is not realizable
     /// (the repelling limit direction).
@@ -544,12 +549,14 @@ impl SingleContactProblem {
         };
         let ns = force.dot(p.n);
         let f = force - p.n * ns;
-        if !(ns > 0.0) {
-            reasons.push(format!("rolling normal force {ns:.6e} ≤ 0"));
+        if !ns.is_finite() {
+            reasons.push("rolling solve: non-finite normal force".into());
         }
+        // Unilateral contact: N ≤ 0 is lift-off (a verdict), not an ill-posed problem.
+        let lift_off = !(ns > 0.0);
         let fl = f.length();
         let utilization = if fl == 0.0 { 0.0 } else { fl / (self.mu * ns) };
-        let utilization = if utilization.is_nan() { f64::INFINITY } else { utilization };
+        let utilization = if utilization.is_nan() || lift_off { f64::INFINITY } else { utilization };
         // 8 samples of the slip-limit field (§2.8).
         let mut vh = [0.0; 8];
         let mut rh = [0.0; 8];
@@ -567,8 +574,10 @@ impl SingleContactProblem {
             let f2 = vd.dot(p.t2);
             fs[k] = [f1, f2];
             scale = scale.max(f1.abs()).max(f2.abs());
-            if !(n > 0.0) {
-                reasons.push(format!("slip-limit normal force {n:.6e} ≤ 0 at φ = {phi:.4}"));
+            if !(n.is_finite() && n != 0.0) {
+                if !lift_off {
+                    reasons.push(format!("slip-limit normal force {n:.6e} singular at φ = {phi:.4}"));
+                }
                 inv_n[k] = 1.0;
                 continue;
             }
@@ -581,7 +590,9 @@ impl SingleContactProblem {
         // 1/N is a degree-1 trigonometric polynomial (D₀ − μ k·λ)/E₀.
         let ip = TrigPoly2::from_samples8(&inv_n);
         let ip_amp = (ip.a1 * ip.a1 + ip.b1 * ip.b1).sqrt();
-        if reasons.is_empty() && !(ip.a0 - ip_amp > 0.0) {
+        // 1/N = (D₀ − μ k·λ)/E₀: a sign change over λ means D₀ − μ k·λ = 0 somewhere, a
+        // singular slip solve (Painlevé-type). A uniformly negative N is lift-off.
+        if reasons.is_empty() && !lift_off && !(ip.a0 - ip_amp > 0.0) {
             reasons.push("normal force changes sign over slip directions (Painlevé-type)".into());
         }
         let coupled = ip_amp > 1e-10 * ip.a0.abs();
@@ -600,8 +611,9 @@ impl SingleContactProblem {
             };
             (Some(field), Some(field.principal_form()))
         };
-        let rolling_realizable = well_posed && limit.all_attracting;
-        let escape_direction = limit.directions.iter().find(|d| d.r > 0.0).map(|d| d.slip_dir);
+        let rolling_realizable = well_posed && !lift_off && limit.all_attracting;
+        let escape_direction =
+            if lift_off { None } else { limit.directions.iter().find(|d| d.r > 0.0).map(|d| d.slip_dir) };
         Ok(SingleContactReport {
             well_posed,
             ill_posed_reasons: reasons,
@@ -613,8 +625,9 @@ impl SingleContactProblem {
             coupled,
             uncoupled,
             principal,
-            theorem4_consistent: (utilization < 1.0) == rolling_realizable,
+            theorem4_consistent: lift_off || (utilization < 1.0) == rolling_realizable,
             limit,
+            lift_off,
             rolling_realizable,
             escape_direction,
             rolling_acceleration: (acc, alpha),

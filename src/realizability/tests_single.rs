@@ -536,3 +536,31 @@ fn trig_poly_roots_reject_non_finite_coefficients() {
     assert_eq!(r.roots.len(), 2);
     assert!((r.roots[0] - PI / 2.0).abs() < 1e-12 && (r.roots[1] - 1.5 * PI).abs() < 1e-12);
 }
+
+/// docs/realizability.md §2.10: a homogeneous sphere (m = 2 kg, r = 0.1 m) on a plane under
+/// gravity plus an upward pull `F`: the rolling normal force is `N = m g − F`. `F = 1.5 m g`
+/// gives `N = −0.5 m g = −9.81 N`: lift-off (a verdict, well posed), rolling not realizable;
+/// `F = 0.5 m g` gives `N = 9.81 N`, rolling realizable (with a side force `0.1 m g` the static
+/// friction is `0.1 m g·j/(1 + j)`, `η = 0.143 < 1`); `F = m g` gives `N = 0`: lift-off
+/// (N ≤ 0).
+#[test]
+fn lift_off_when_normal_force_non_positive() {
+    let (m, r, g) = (2.0, 0.1, 9.81);
+    let j = DMat3::IDENTITY * (0.4 * m * r * r);
+    let n = DVec3::Z;
+    for (pull, n_expect, lifts) in [(1.5, -9.81, true), (0.5, 9.81, false), (1.0, 0.0, true)] {
+        let p = SingleContactProblem::new(m, j, n * r, DVec3::ZERO, n, 0.4)
+            .with_loads(DVec3::new(0.1 * m * g, 0.0, -m * g + pull * m * g), DVec3::ZERO);
+        let rep = p.analyze().unwrap();
+        assert!(rep.well_posed, "{pull}: {:?}", rep.ill_posed_reasons);
+        assert!((rep.normal_force_rolling - n_expect).abs() < 1e-9, "{}", rep.normal_force_rolling);
+        assert_eq!(rep.lift_off, lifts, "{pull}");
+        assert_eq!(rep.rolling_realizable, !lifts, "{pull}");
+        if lifts {
+            assert!(rep.escape_direction.is_none() && rep.utilization == f64::INFINITY);
+        } else {
+            assert!((rep.utilization - 0.1 * m * g * 0.4 / 1.4 / (0.4 * 9.81)).abs() < 1e-9);
+        }
+        assert!(rep.theorem4_consistent);
+    }
+}

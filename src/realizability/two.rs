@@ -9,6 +9,10 @@
 //! 2. `Σ#` is an attracting sliding point of `F_RS` (`P⁺` rolls, `P⁻` slips);
 //! 3. `Σ#` is an attracting sliding point of `F_SR` (`P⁻` rolls, `P⁺` slips).
 //!
+//! The contacts are unilateral (docs/realizability.md §3.11): a slip mode whose normal force
+//! would be negative is not a mode of the body, and lift-off of either contact (the other
+//! contact rolling, slipping or free) is a fourth transition, `LIFT+` / `LIFT-`.
+//!
 //! Computation (docs/realizability.md §3.8, with an engineering change in step 5): everything is expressed
 //! through the 6×6 contact mobility (Delassus) matrix `W` in the contact frames and the
 //! free contact-point accelerations `b`. The SS limit field depends on the slip direction
@@ -111,15 +115,21 @@ pub enum Transition {
     SR,
     /// Both contacts start to slip.
     SS,
+    /// `P⁺` leaves its surface (lift-off); `P⁻` keeps contact (docs/realizability.md §3.11).
+    LiftPlus,
+    /// `P⁻` leaves its surface (lift-off); `P⁺` keeps contact.
+    LiftMinus,
 }
 
 impl Transition {
-    /// `"RS"`, `"SR"` or `"SS"`.
+    /// `"RS"`, `"SR"`, `"SS"`, `"LIFT+"` or `"LIFT-"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Transition::RS => "RS",
             Transition::SR => "SR",
             Transition::SS => "SS",
+            Transition::LiftPlus => "LIFT+",
+            Transition::LiftMinus => "LIFT-",
         }
     }
 }
@@ -139,7 +149,10 @@ pub enum Status {
     NotRealizable,
     /// A deciding quantity is within tolerance of zero (boundary of the region).
     Marginal,
-    /// A normal force is non-positive in some limit, or a system is singular: no verdict.
+    /// A system is singular (Painlevé-type, or the normal-force system of two-point slip
+    /// degenerates for some direction): no verdict. Non-positive normal forces are not
+    /// ill-posed: such slip modes are not modes of the body (unilateral contacts,
+    /// docs/realizability.md §3.11).
     IllPosed,
 }
 
@@ -198,8 +211,39 @@ pub struct OneSlipCheck {
     pub attracting: bool,
     /// `min(−slip_acc[0], slip_acc[1])` [m/s²] (> 0 ⇔ attracting).
     pub margin: f64,
-    /// Signs `σ` with `σ s(σ) > 0`: slip can start along `σ t1` of the slipping contact.
+    /// Signs `σ` with `σ s(σ) > 0` whose mode exists: slip can start along `σ t1` of the
+    /// slipping contact.
     pub escape_sigma: [bool; 2],
+    /// Whether the one-sided slip mode `σ = ±1` is a mode of the body: both normal forces
+    /// `≥ 0` (within tolerance). A side with a negative normal force imposes no condition
+    /// (unilateral contacts, docs/realizability.md §3.11).
+    pub mode: [bool; 2],
+}
+
+/// What the kept contact does in a lift-off check (docs/realizability.md §3.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptContact {
+    /// The kept contact rolls (its static friction is admissible, `η < 1`).
+    Rolls,
+    /// The kept contact slips along its repelling limit direction (`η ≥ 1`).
+    Slips,
+    /// The kept contact is unloaded as well (free motion of the body).
+    Free,
+}
+
+/// Lift-off check of one contact: the force system of the other (kept) contact with this one
+/// released (docs/realizability.md §3.11).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LiftCheck {
+    /// Normal acceleration of the released contact point away from its surface [m/s²]
+    /// (`> 0`: the contact opens).
+    pub separation_acc: f64,
+    /// Mode of the kept contact used for the check.
+    pub kept: KeptContact,
+    /// Normal force at the kept contact in that mode \[N\] (`0` when free).
+    pub kept_normal_force: f64,
+    /// `−separation_acc` [m/s²] (`> 0`: no lift-off).
+    pub margin: f64,
 }
 
 /// Angular type of a two-contact limit direction (docs/realizability.md §3.8 step 5, [E], diagnostic only):
@@ -253,6 +297,13 @@ pub struct SsInfo {
     pub no_limit_directions: bool,
     /// `−max R` over the directions (+∞ if none) [m/s²].
     pub margin: f64,
+    /// `N⁺ > 0` and `N⁻ > 0` for every two-point slip direction (the bilateral analysis of
+    /// \[004\] applies unchanged; always the case for the ball in the trough with `μ < 1`).
+    pub all_pressed: bool,
+    /// Limit directions of the two-point slipping field whose normal force `N⁺` or `N⁻` is
+    /// negative: not modes of the body (unilateral contacts, docs/realizability.md §3.11), listed
+    /// for information, not used by the verdict.
+    pub excluded: Vec<SsLimitDirection>,
 }
 
 /// Result of [`TwoContactProblem::realizability`] (docs/realizability.md §3.9).
@@ -260,7 +311,7 @@ pub struct SsInfo {
 pub struct Report {
     /// Geometry.
     pub geometry: Geometry,
-    /// Every normal force of every limit is positive and every solve regular.
+    /// Every solve is regular (no singular system).
     pub well_posed: bool,
     /// Reasons when not well posed.
     pub ill_posed_reasons: Vec<String>,
@@ -272,12 +323,15 @@ pub struct Report {
     pub sr: OneSlipCheck,
     /// Two-point slipping limit directions.
     pub ss: SsInfo,
+    /// Lift-off checks: `[P⁺ leaves (P⁻ kept), P⁻ leaves (P⁺ kept)]` (docs/realizability.md §3.11).
+    pub lift: [LiftCheck; 2],
     /// Transitions that can start (failed or marginal conditions).
     pub transitions: Vec<Transition>,
-    /// Definition 11 verdict (strict; `false` when marginal or ill posed).
+    /// Definition 11 verdict with unilateral contacts (strict; `false` when marginal or ill
+    /// posed).
     pub realizable: bool,
-    /// Signed margin `min(RS margin, SR margin, SS margin)` [m/s²]: `> 0` ⇔ realizable
-    /// (when well posed); `0` when ill posed.
+    /// Signed margin `min(RS margin, SR margin, SS margin)` [m/s²], and the lift-off margins
+    /// when a contact opens: `> 0` ⇔ realizable (when well posed); `0` when ill posed.
     pub margin: f64,
     /// Reference acceleration used for tolerances [m/s²].
     pub accel_ref: f64,
@@ -521,6 +575,7 @@ impl TwoContactProblem {
         let rs = one_slip(&p, 0, 1, tol, tol_n, &mut reasons)?;
         let sr = one_slip(&p, 1, 0, tol, tol_n, &mut reasons)?;
         let ss = ss_analysis(&p, &self.options, tol, tol_n, &mut reasons);
+        let lift = [self.lift_check(&p, 1, 0, tol, tol_n), self.lift_check(&p, 0, 1, tol, tol_n)];
 
         let well_posed = reasons.is_empty();
         let mut transitions = Vec::new();
@@ -533,7 +588,20 @@ impl TwoContactProblem {
         if ss.margin <= tol {
             transitions.push(Transition::SS);
         }
-        let margin_raw = rs.margin.min(sr.margin).min(ss.margin);
+        let mut margin_raw = rs.margin.min(sr.margin).min(ss.margin);
+        for (l, t) in lift.iter().zip([Transition::LiftPlus, Transition::LiftMinus]) {
+            // A closed contact's lift margin is reported in `lift`; it enters the overall
+            // margin only when the contact opens (or is marginal).
+            if l.margin <= tol {
+                transitions.push(t);
+                margin_raw = margin_raw.min(l.margin);
+            }
+        }
+        if margin_raw == f64::INFINITY {
+            // No slip mode of the body exists and no contact opens: the closest boundary is
+            // the smaller separation margin.
+            margin_raw = lift[0].margin.min(lift[1].margin);
+        }
         let (status, realizable, margin) = if !well_posed {
             (Status::IllPosed, false, 0.0)
         } else if margin_raw.abs() <= tol {
@@ -552,6 +620,7 @@ impl TwoContactProblem {
             rs,
             sr,
             ss,
+            lift,
             transitions,
             realizable,
             margin,
@@ -559,6 +628,121 @@ impl TwoContactProblem {
             status,
             force_based_agrees: force_based == realizable,
         })
+    }
+}
+
+impl TwoContactProblem {
+    /// Lift-off of contact `rel` with contact `keep` holding (docs/realizability.md §3.11): the
+    /// kept contact rolls if its static friction is admissible, else slips along its repelling
+    /// limit direction (Theorem 4 of \[003\]); free motion if it is unloaded too. Returns the
+    /// normal acceleration of the released contact point in that mode.
+    fn lift_check(&self, p: &Prepared, keep: usize, rel: usize, tol: f64, tol_n: f64) -> LiftCheck {
+        let g = &p.geo;
+        let (nk, nj) = (g.n[keep], g.n[rel]);
+        let (wkk, wjk) = (p.w[keep][keep], p.w[rel][keep]);
+        let (bk, bj) = (p.b[keep], p.b[rel]);
+        let free = |sep: f64| LiftCheck {
+            separation_acc: sep,
+            kept: KeptContact::Free,
+            kept_normal_force: 0.0,
+            margin: -sep,
+        };
+        // Kept contact unloaded even without the other one: free motion.
+        if !(nk.dot(bk) < 0.0) {
+            return free(nj.dot(bj));
+        }
+        // Rolling at the kept contact: F = −W_kk⁻¹ b_k (W_kk is SPD).
+        let f = -(wkk.inverse() * bk);
+        let nn = nk.dot(f);
+        let ft = (f - nk * nn).length();
+        let mu = p.mu[keep];
+        if nn > tol_n && ft < mu * nn {
+            let sep = nj.dot(bj + wjk * f);
+            return LiftCheck {
+                separation_acc: sep,
+                kept: KeptContact::Rolls,
+                kept_normal_force: nn,
+                margin: -sep,
+            };
+        }
+        // The kept contact slips. With friction `N g` (‖g‖ ≤ μ, tangent), N = −n·b/(n·W(n + g))
+        // and sep·(n·W(n + g)) = A0 + A·g is affine in g: no direction can open the contact if
+        // its maximum over the disc is ≤ 0 (exact screen, when n·W(n + g) > 0 on the disc).
+        let wn = wkk * nk;
+        let wn_t = wn - nk * wn.dot(nk);
+        let den_min = nk.dot(wn) - mu * wn_t.length();
+        let slip_sep = |gv: DVec3| -> Option<(f64, f64)> {
+            let e = nk + gv;
+            let den = nk.dot(wkk * e);
+            if !(den > 0.0) {
+                return None;
+            }
+            let n = -nk.dot(bk) / den;
+            Some((nj.dot(bj + wjk * (e * n)), n))
+        };
+        if mu == 0.0 {
+            // Frictionless kept contact: F = N n.
+            let (sep, n) = slip_sep(DVec3::ZERO).unwrap_or((nj.dot(bj + wjk * f), nn));
+            return LiftCheck {
+                separation_acc: sep,
+                kept: KeptContact::Slips,
+                kept_normal_force: n,
+                margin: -sep,
+            };
+        }
+        if den_min > 0.0 {
+            // A0 + A·g with A0 = (n_j·b_j)(n·Wn) − (n·b_k)(n_j·W_jk n), A_t from the g terms.
+            let a0 = nj.dot(bj) * nk.dot(wn) - nk.dot(bk) * nj.dot(wjk * nk);
+            let av = wkk.transpose() * nk * nj.dot(bj) - wjk.transpose() * nj * nk.dot(bk);
+            let at = av - nk * av.dot(nk);
+            let best = a0 + mu * at.length();
+            let gv = if at.length() > 0.0 { at.normalize() * mu } else { DVec3::ZERO };
+            // Clearly negative: the largest separation over all slip directions is the margin
+            // (a bound; near zero the repelling direction itself decides, below).
+            if let Some((sep, n)) = slip_sep(gv) {
+                if best <= 0.0 && sep < -tol {
+                    return LiftCheck {
+                        separation_acc: sep,
+                        kept: KeptContact::Slips,
+                        kept_normal_force: n,
+                        margin: -sep,
+                    };
+                }
+            }
+        }
+        // Full single-contact analysis of the kept contact: its repelling slip direction.
+        let c = &self.contacts[keep];
+        let single = super::single::SingleContactProblem::new(
+            self.mass,
+            self.inertia_world,
+            self.com,
+            c.point,
+            c.normal,
+            c.mu,
+        )
+        .with_loads(self.applied_force, self.applied_torque)
+        .with_omega(g.a * self.spin)
+        .with_curvature_radius(c.curvature_radius);
+        let esc = single.analyze().ok().and_then(|r| r.escape_direction);
+        match esc.and_then(|lam| slip_sep(-lam * mu)) {
+            Some((sep, n)) => LiftCheck {
+                separation_acc: sep,
+                kept: KeptContact::Slips,
+                kept_normal_force: n,
+                margin: -sep,
+            },
+            None if !(nn > tol_n) => free(nj.dot(bj)),
+            // No repelling direction (boundary η = 1): the kept contact rolls.
+            None => {
+                let sep = nj.dot(bj + wjk * f);
+                LiftCheck {
+                    separation_acc: sep,
+                    kept: KeptContact::Rolls,
+                    kept_normal_force: nn,
+                    margin: -sep,
+                }
+            }
+        }
     }
 }
 
@@ -747,6 +931,7 @@ fn one_slip(
         attracting: false,
         margin: 0.0,
         escape_sigma: [false; 2],
+        mode: [false; 2],
     };
     let name = if roll == 0 { "RS" } else { "SR" };
     for (si, sigma) in [1.0, -1.0].into_iter().enumerate() {
@@ -772,12 +957,19 @@ fn one_slip(
         out.slip_acc[si] = s;
         out.normal_rolling[si] = x[2];
         out.normal_slipping[si] = x[3];
-        if !(x[2] > tol_n && x[3] > tol_n && s.is_finite()) {
-            reasons.push(format!("{name} limit σ={sigma:+}: non-positive normal force"));
+        if !(s.is_finite() && x[2].is_finite() && x[3].is_finite()) {
+            reasons.push(format!("{name} limit σ={sigma:+}: singular solve"));
         }
-        out.escape_sigma[si] = sigma * s > 0.0;
+        // Unilateral contacts: a side whose normal force would be negative is not a mode.
+        out.mode[si] = x[2] >= -tol_n && x[3] >= -tol_n;
+        out.escape_sigma[si] = out.mode[si] && sigma * s > 0.0;
     }
-    out.margin = (-out.slip_acc[0]).min(out.slip_acc[1]);
+    out.margin = f64::INFINITY;
+    for (si, sigma) in [1.0, -1.0].into_iter().enumerate() {
+        if out.mode[si] {
+            out.margin = out.margin.min(-sigma * out.slip_acc[si]);
+        }
+    }
     out.attracting = out.margin > tol;
     Ok(out)
 }
@@ -1247,9 +1439,10 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let dscale = p.wl[2][2] * p.wl[5][5];
     if !(min_d > 1e-12 * dscale) {
         reasons.push("SS limit: normal-force system singular for some slip direction (Painlevé-type)".into());
-    } else if !(min_dnp > tol_n * dscale && min_dnm > tol_n * dscale) {
-        reasons.push("SS limit: non-positive normal force for some slip direction".into());
     }
+    // Some slip directions have a negative normal force: their limit directions are not
+    // modes of the body (filtered below). `min_dnp`, `min_dnm` only decide whether to look.
+    let all_pressed = min_dnp > tol_n * dscale && min_dnm > tol_n * dscale;
 
     // Scan A: θ⁻ slices along g⁻ = 0; scan B: θ⁺ slices along g⁺ = 0. A close pair of roots
     // on one curve (a turning point of the other curve between two slices) is resolved by
@@ -1374,15 +1567,23 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             }
         }
     }
-    for d in &dirs {
-        if !(d.normal_forces[0] > 0.0 && d.normal_forces[1] > 0.0) {
-            reasons.push("SS limit direction with non-positive normal force".into());
-            break;
-        }
+    let mut excluded = Vec::new();
+    if !all_pressed {
+        let (keep, drop): (Vec<_>, Vec<_>) =
+            dirs.into_iter().partition(|d| d.normal_forces[0] >= -tol_n && d.normal_forces[1] >= -tol_n);
+        dirs = keep;
+        excluded = drop;
     }
     dirs.sort_by(|a, b| b.r.partial_cmp(&a.r).unwrap_or(std::cmp::Ordering::Equal));
     let margin = dirs.iter().map(|d| -d.r).fold(f64::INFINITY, f64::min);
-    SsInfo { no_limit_directions: dirs.is_empty(), directions: dirs, boundary_roots: boundary, margin }
+    SsInfo {
+        no_limit_directions: dirs.is_empty(),
+        directions: dirs,
+        boundary_roots: boundary,
+        margin,
+        all_pressed,
+        excluded,
+    }
 }
 
 /// Angular type from a central-difference Jacobian of `h` in the tangent plane at `d`.

@@ -183,17 +183,34 @@ impl RealizabilityReport {
         self.report.status()
     }
 
-    /// Transitions that can start: RS (`P⁻` slips), SR (`P⁺` slips), SS (both).
+    /// Transitions that can start: RS (`P⁻` slips), SR (`P⁺` slips), SS (both), LIFT+ (`P⁺`
+    /// leaves its support), LIFT- (`P⁻` leaves its support).
     pub fn transitions(&self) -> &[Transition] {
         self.report.transitions()
     }
 
-    /// The collider entities (of the body) that slip in transition `t`.
+    /// The collider entities (of the body) that slip in transition `t` (none for a lift-off).
     pub fn slipping_colliders(&self, t: Transition) -> Vec<Option<Entity>> {
         match t {
             Transition::RS => vec![self.colliders[1].0],
             Transition::SR => vec![self.colliders[0].0],
             Transition::SS => vec![self.colliders[0].0, self.colliders[1].0],
+            Transition::LiftPlus | Transition::LiftMinus => vec![],
         }
+    }
+
+    /// The (body collider, supporting collider) pair that separates in transition `t`
+    /// (LIFT+: `P⁺`, LIFT-: `P⁻`; `None` for the slip transitions).
+    pub fn lifting_pair(&self, t: Transition) -> Option<(Option<Entity>, Option<Entity>)> {
+        match t {
+            Transition::LiftPlus => Some(self.colliders[0]),
+            Transition::LiftMinus => Some(self.colliders[1]),
+            _ => None,
+        }
+    }
+
+    /// Whether lift-off of one of the two contacts is predicted.
+    pub fn lift_off(&self) -> bool {
+        self.transitions().iter().any(|t| matches!(t, Transition::LiftPlus | Transition::LiftMinus))
     }
 }

@@ -202,13 +202,30 @@ impl BodyRealizability {
         self.outcome.as_ref().err()
     }
 
-    /// The contacts that slip in transition `t` (RS: `[P⁻]`, SR: `[P⁺]`, SS: both).
+    /// The contacts that slip in transition `t` (RS: `[P⁻]`, SR: `[P⁺]`, SS: both; none for
+    /// a lift-off).
     pub fn slipping_contacts(&self, t: Transition) -> Vec<&SupportContact> {
         match t {
             Transition::RS => vec![&self.contacts[1]],
             Transition::SR => vec![&self.contacts[0]],
             Transition::SS => vec![&self.contacts[0], &self.contacts[1]],
+            Transition::LiftPlus | Transition::LiftMinus => vec![],
         }
+    }
+
+    /// The contact that leaves its surface in transition `t` (LIFT+: `P⁺`, LIFT-: `P⁻`;
+    /// `None` for the slip transitions).
+    pub fn lifting_contact(&self, t: Transition) -> Option<&SupportContact> {
+        match t {
+            Transition::LiftPlus => Some(&self.contacts[0]),
+            Transition::LiftMinus => Some(&self.contacts[1]),
+            _ => None,
+        }
+    }
+
+    /// The contacts predicted to lift off (empty when none or on error).
+    pub fn lifting_contacts(&self) -> Vec<&SupportContact> {
+        self.transitions().iter().filter_map(|t| self.lifting_contact(*t)).collect()
     }
 }
 

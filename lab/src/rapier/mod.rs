@@ -1,10 +1,12 @@
 //! rapier test scenes: tribo friction against stock rapier and the friction model's
 //! analytic values ([`scenarios`], [`contensou_scenarios`]), the ball in a V-trough against
-//! the realizability diagnostic ([`trough`]), and their validation rows.
+//! the realizability diagnostic ([`trough`]), a wheelset on two rails against it ([`wheelset`]),
+//! and their validation rows.
 
 pub mod contensou_scenarios;
 pub mod scenarios;
 pub mod trough;
 mod validation;
+pub mod wheelset;
 
 pub use validation::{comparisons, validation_rows, Comparison};

@@ -79,6 +79,10 @@ pub struct TroughConfig {
     /// Largest angle between the measured slip direction and a predicted escape direction
     /// for agreement (deg). Default 30.
     pub angle_tol: f64,
+    /// Normal displacement of the ball centre away from a wall beyond which that contact
+    /// counts as lifted off (m). Default 0.002 (2 % of the default radius; rapier's resting
+    /// penetration is well below).
+    pub lift_gap: f64,
     /// tribo or stock rapier friction.
     pub friction: Friction,
 }
@@ -96,6 +100,7 @@ impl Default for TroughConfig {
             slip_rel: 0.01,
             ratio: 0.25,
             angle_tol: 30.0,
+            lift_gap: 0.002,
             friction: Friction::Tribo,
         }
     }
@@ -193,6 +198,11 @@ pub struct TroughRun {
     pub angle_tol: f64,
     /// Largest slip speed at `P⁺` / `P⁻` over the observation (m/s).
     pub max_slip: [f64; 2],
+    /// Largest normal displacement of the ball centre away from the `P⁺` / `P⁻` wall since the
+    /// torque onset (m).
+    pub max_gap: [f64; 2],
+    /// Whether the ball left the `P⁺` / `P⁻` wall (`max_gap` above [`TroughConfig::lift_gap`]).
+    pub lifted: [bool; 2],
     /// Time from the torque onset to the first slip (s) (`NaN` if none).
     pub slip_time: f64,
     /// Any non-finite state seen.
@@ -202,7 +212,25 @@ pub struct TroughRun {
 impl TroughRun {
     /// Whether the simulation agrees with the diagnostic's prediction (module docs);
     /// `false` without a prediction.
+    ///
+    /// A predicted lift-off (`LIFT+` for `P⁺`, `LIFT-` for `P⁻`) agrees when the simulation
+    /// left exactly the predicted walls; a wall left after a predicted slip does not count
+    /// against the slip.
     pub fn agrees(&self) -> bool {
+        let lift_pred = [
+            self.predicted_transitions.contains(&Transition::LiftPlus),
+            self.predicted_transitions.contains(&Transition::LiftMinus),
+        ];
+        if lift_pred != [false, false] {
+            return self.predicted_realizable == Some(false)
+                && (0..2).all(|i| !self.lifted[i] || lift_pred[i])
+                && (0..2).any(|i| self.lifted[i] && lift_pred[i]);
+        }
+        // A wheel or wall left without a predicted lift-off agrees only after a predicted slip
+        // (the slip carries the body off later; the first transition is the slip).
+        if self.lifted != [false, false] && self.outcome == Outcome::RR {
+            return false;
+        }
         match (self.predicted_realizable, self.outcome.transition()) {
             (Some(true), None) => true,
             (Some(false), Some(_)) => self.direction_error <= self.angle_tol,
@@ -212,7 +240,7 @@ impl TroughRun {
 
     /// Whether the simulation agrees on "keeps rolling or not" only.
     pub fn agrees_on_rolling(&self) -> bool {
-        self.predicted_realizable == Some(self.outcome == Outcome::RR)
+        self.predicted_realizable == Some(self.outcome == Outcome::RR && self.lifted == [false, false])
     }
 }
 
@@ -313,6 +341,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             let relabel = |t: Transition| match (t, swapped) {
                 (Transition::RS, true) => Transition::SR,
                 (Transition::SR, true) => Transition::RS,
+                (Transition::LiftPlus, true) => Transition::LiftMinus,
+                (Transition::LiftMinus, true) => Transition::LiftPlus,
                 (t, _) => t,
             };
             predicted_transitions = out.transitions.iter().map(|t| relabel(*t)).collect();
@@ -357,6 +387,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
     let mut slip_time = f64::NAN;
     let mut measured_direction = None;
     let mut nan = false;
+    let mut max_gap = [0.0f64; 2];
+    let c0 = to_d(sim.body(ball).translation());
     let n_steps = crate::rapier::scenarios::steps(cfg.duration, cfg.dt);
     for k in 1..=n_steps {
         sim.step();
@@ -366,11 +398,17 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             nan = true;
             break;
         }
+        let c = to_d(b.translation());
         let mut slip = [0.0f64; 2];
         for (i, n) in normals.iter().enumerate() {
             let vp = v + w.cross(-*n * r);
             slip[i] = (vp - *n * vp.dot(*n)).length() as f64;
             max_slip[i] = max_slip[i].max(slip[i]);
+            max_gap[i] = max_gap[i].max((c - c0).dot(to_d(*n)));
+        }
+        // After the first slip, keep observing (slip speeds and wall gaps) to the end.
+        if measured_direction.is_some() {
+            continue;
         }
         let top = slip[0].max(slip[1]);
         if top > cfg.slip_threshold + cfg.slip_rel * v.length() as f64 {
@@ -381,7 +419,6 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
             let u =
                 DVec3::new(frame_t1[0].dot(vp(0)), frame_t1[1].dot(vp(1)), frame_a.dot(vp(0) + vp(1)) * 0.5);
             measured_direction = Some(u.normalize_or_zero());
-            break;
         }
     }
     let direction_error = match measured_direction {
@@ -406,6 +443,8 @@ pub fn run(cfg: &TroughConfig, m: [f64; 3]) -> TroughRun {
         direction_error,
         angle_tol: cfg.angle_tol,
         max_slip,
+        max_gap,
+        lifted: [max_gap[0] > cfg.lift_gap, max_gap[1] > cfg.lift_gap],
         slip_time,
         nan,
     }
@@ -632,6 +671,31 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
                 "issue 5",
             ));
         }
+    }
+    // Unilateral contacts (docs/realizability.md §3.11): |m_z| = 1.05 beyond the weight's moment.
+    for (mu, mz) in [(0.5, 1.05), (0.5, -1.05), (1.2, 1.05), (1.2, -1.05)] {
+        let cfg = TroughConfig { mu, ..TroughConfig::new(Friction::Tribo) };
+        let r = run(&cfg, [0.0, 0.0, mz]);
+        let c = format!("rapier ball in trough, μ={mu}, m=(0,0,{mz}) (tribo)");
+        let (want, sim_ok, what) = if mu < 1.0 {
+            (
+                vec![Transition::SS],
+                r.outcome == Outcome::SS && r.lifted == [false, false],
+                "both walls slip, none left",
+            )
+        } else if mz > 0.0 {
+            (vec![Transition::LiftPlus], r.lifted == [true, false], "leaves the P⁺ wall only")
+        } else {
+            (vec![Transition::LiftMinus], r.lifted == [false, true], "leaves the P⁻ wall only")
+        };
+        let names: Vec<&str> = want.iter().map(|t| t.as_str()).collect();
+        rows.push(Row::flag(
+            c.clone(),
+            format!("diagnostic: not realizable, transitions [{}]", names.join(",")),
+            r.predicted_realizable == Some(false) && r.predicted_transitions == want,
+            "docs/realizability.md §3.11",
+        ));
+        rows.push(Row::flag(c, format!("simulation {what}"), sim_ok && r.agrees(), "issue 16"));
     }
     rows
 }

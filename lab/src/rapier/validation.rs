@@ -260,6 +260,8 @@ pub fn validation_rows() -> Vec<Row> {
     ));
     // Realizability diagnostic (issue 5): ball in a right-angle trough.
     rows.extend(crate::rapier::trough::validation_rows());
+    // Realizability diagnostic (issue 16): wheelset on two rails, contacts of different curvature.
+    rows.extend(crate::rapier::wheelset::validation_rows());
     // Contensou contact model (issue 4): puck and Hertz-ball scenes.
     rows.extend(crate::rapier::contensou_scenarios::validation_rows());
     rows

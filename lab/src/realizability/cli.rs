@@ -4,9 +4,10 @@
 //! `m = √2 M/(m g r)` of \[004\] (79), for a solid ball (`j = 2/5`). Output: one JSON object,
 //! `{"realizable":bool,"transitions":[..],"margin":x}` where `transitions` lists the
 //! transitions that can start (`"RS"`: the wall-`P⁻` contact starts to slip, `"SR"`: the
-//! wall-`P⁺` contact, `"SS"`: both) and `margin` is the signed Definition-11 margin in units of
-//! `g` (positive ⇔ realizable). Malformed or out-of-range lines give
-//! `{"error":"...","line":n}`.
+//! wall-`P⁺` contact, `"SS"`: both, `"LIFT+"`/`"LIFT-"`: the ball leaves the wall at `P⁺`/`P⁻`,
+//! docs/realizability.md §3.11) and `margin` is the signed margin in units of `g` (positive ⇔
+//! realizable). Every finite input with `μ ≥ 0` gets a verdict; malformed or out-of-range lines
+//! give `{"error":"...","line":n}`.
 
 use super::trough::{Trough, J_SOLID};
 use serde_json::json;
