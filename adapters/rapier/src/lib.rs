@@ -88,7 +88,13 @@
 //! * A contact whose collider has no parent body (static ground collider) is attached to one
 //!   hidden fixed body that [`TriboRapier`] inserts in the `RigidBodySet` when first needed
 //!   ([`TriboRapier::anchor_body`]).
-//! * Joints created by tribo carry [`TRIBO_JOINT_USER_DATA`] in `GenericJoint::user_data`.
+//! * Joints and the anchor body created by tribo carry [`TRIBO_JOINT_USER_DATA`] in their
+//!   `user_data`. Snapshots, adoption of a restored world and cleanup: see
+//!   [`TriboRapier::forget_world`], [`TriboRapier::remove_tribo_objects`] and the README.
+//! * Determinism: what the hook reports (new contacts, conveyor velocities) is sorted into a
+//!   canonical order before `after_step` creates states and joints, so runs are bit-identical
+//!   under rapier's `parallel` feature (forwarded as this crate's `parallel`;
+//!   `enhanced-determinism` too).
 
 #![warn(missing_docs)]
 

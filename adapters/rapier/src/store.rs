@@ -13,7 +13,10 @@ use crate::rapier3d::prelude::*;
 use crate::FrictionMaterial;
 use tribo::tracking::{Material, Mode};
 
-/// Marker stored in `GenericJoint::user_data` of the motor joints tribo creates.
+/// Marker of the objects tribo puts into a rapier world: stored in `GenericJoint::user_data` of
+/// its motor joints and in `RigidBody::user_data` of its hidden anchor body. A new store removes
+/// marked joints it does not own on its first [`TriboRapier::before_step`];
+/// [`TriboRapier::remove_tribo_objects`] removes all of them.
 pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696e; // "tribo_motor_join"
 
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
