@@ -783,10 +783,12 @@ impl TriboRapier {
                 }
             }
             let s = &self.states[i];
-            if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
-                if is_moving_body(rb1) || is_moving_body(rb2) {
-                    self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
-                }
+            if (s.pending || s.contensou_model.is_some())
+                && dt > 0.0
+                && dt.is_finite()
+                && (is_moving_body(rb1) || is_moving_body(rb2))
+            {
+                self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
             }
             i += 1;
         }
