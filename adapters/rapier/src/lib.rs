@@ -78,8 +78,9 @@
 //!   modes and plans the next step (friction coefficient and anchor pull-back for the hook,
 //!   kept in a small array of its own; motor bounds and frame, written into the existing joint
 //!   in place) while the contact's bodies and colliders are at hand. `before_step` only drops
-//!   the state of removed colliders and bodies, re-combines changed materials, and plans the
-//!   Contensou contacts, whose limits depend on the velocities the step starts from. A body
+//!   the state of removed colliders and bodies (and of contacts with no dynamic side left),
+//!   re-combines changed materials, recomputes the curvatures of contacts whose shape or parent
+//!   changed, and plans the Contensou contacts, whose limits depend on the velocities the step starts from. A body
 //!   the user teleports or spins between two steps therefore gets motor axes aligned with its
 //!   previous motion for that one step.
 //! * The motor acts on the *relative* angular velocity of the two bodies (equal and opposite

@@ -233,6 +233,14 @@ struct PairState {
 /// Per step: [`before_step`](Self::before_step), `PhysicsPipeline::step` with
 /// [`hooks`](Self::hooks), [`after_step`](Self::after_step). All entry points borrow the rapier
 /// sets; nothing is owned, so the same store works under bevy_rapier.
+///
+/// The store puts motor joints and one hidden fixed anchor body into the user's sets, marked
+/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets.
+/// A world restored without its store is adopted by a new store (or one after
+/// [`forget_world`](Self::forget_world)) on its first `before_step`: marked joints it does not
+/// own are removed, a marked anchor body is reused. Dropping a store without
+/// [`clear`](Self::clear) leaves its joints in the world until a new store adopts it or
+/// [`remove_tribo_objects`](Self::remove_tribo_objects) removes them.
 pub struct TriboRapier {
     settings: Settings,
     /// Materials keyed by the full collider handle (index and generation): a handle whose slot
