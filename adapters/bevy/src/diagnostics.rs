@@ -100,6 +100,7 @@ impl TriboDiagnostic {
     pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
         let body = match diagnostic {
             Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
+            Diagnostic::StepNotPrepared { .. } => None,
         };
         TriboDiagnostic { context, body, diagnostic }
     }

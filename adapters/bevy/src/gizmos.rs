@@ -26,7 +26,26 @@ impl Plugin for TriboGizmosPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<TriboGizmoConfig>().add_systems(Update, draw_tribo_contacts);
     }
+
+    /// Refuses to start (with a message naming what to add) when bevy's gizmo resources are
+    /// missing: the drawing system could not run.
+    fn finish(&self, app: &mut App) {
+        use bevy::gizmos::config::{DefaultGizmoConfigGroup, GizmoConfigStore};
+        use bevy::gizmos::gizmos::GizmoStorage;
+        let world = app.world();
+        if !world.contains_resource::<GizmoConfigStore>()
+            || !world.contains_resource::<GizmoStorage<DefaultGizmoConfigGroup, ()>>()
+        {
+            panic!("{}", MISSING_GIZMOS);
+        }
+    }
 }
+
+/// The startup error of [`TriboGizmosPlugin`] without bevy's gizmos.
+pub const MISSING_GIZMOS: &str = "TriboGizmosPlugin needs bevy's gizmos: add `DefaultPlugins` \
+     (which include `bevy::gizmos::GizmoPlugin`) or `GizmoPlugin` itself; headless apps without \
+     rendering can add `app.init_asset::<bevy::gizmos::GizmoAsset>()` and \
+     `app.init_gizmo_group::<bevy::gizmos::config::DefaultGizmoConfigGroup>()` instead";
 
 /// Scales and switches of [`TriboGizmosPlugin`].
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]

@@ -197,7 +197,28 @@ where
                 h = std::any::type_name::<H>()
             );
         }
+        // Both plugins must run in one schedule: tribo replaces bevy_rapier's step there; in
+        // another schedule bevy_rapier would step the world a second time without tribo.
+        if let Some(rapier) = rapier_schedule_mismatch(app, self.schedule) {
+            panic!(
+                "TriboPlugin runs in {tribo:?} but RapierPhysicsPlugin in {rapier}: put both in \
+                 the same schedule (e.g. `.in_fixed_schedule()` on both, or neither)",
+                tribo = self.schedule,
+            );
+        }
     }
+}
+
+/// When bevy_rapier set up its system sets (the ones holding `RapierBevyComponentApply`) in a
+/// schedule other than `tribo`: that schedule's name.
+fn rapier_schedule_mismatch(app: &App, tribo: Interned<dyn ScheduleLabel>) -> Option<String> {
+    let marker = bevy::ecs::schedule::SystemSet::intern(&bevy_rapier3d::plugin::RapierBevyComponentApply);
+    let schedules = app.world().get_resource::<bevy::ecs::schedule::Schedules>()?;
+    let has = |s: &bevy::ecs::schedule::Schedule| s.graph().system_sets.get_key(marker).is_some();
+    if schedules.get(tribo).is_some_and(has) {
+        return None;
+    }
+    schedules.iter().find(|(_, s)| has(s)).map(|(label, _)| format!("{label:?}"))
 }
 
 fn never() -> bool {

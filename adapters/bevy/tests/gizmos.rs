@@ -58,3 +58,17 @@ fn contact_gizmos_are_recorded() {
     app.world_mut().resource_mut::<bevy_tribo::gizmos::TriboGizmoConfig>().enabled = false;
     common::run(&mut app, 2);
 }
+
+#[test]
+#[should_panic(expected = "TriboGizmosPlugin needs bevy's gizmos: add `DefaultPlugins`")]
+fn missing_gizmo_dependencies_name_what_to_add() {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        RapierPhysicsPlugin::<TriboHooks>::default(),
+        TriboPlugin::default(),
+        TriboGizmosPlugin,
+    ));
+    app.finish();
+}

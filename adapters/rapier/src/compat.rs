@@ -64,3 +64,19 @@ pub(crate) const IMPULSE_INCLUDES_WARMSTART: bool = true;
 /// Whether `ContactData::impulse` includes the warm-start impulse the step began with.
 #[cfg(feature = "rapier-0-36")]
 pub(crate) const IMPULSE_INCLUDES_WARMSTART: bool = false;
+
+/// Removes a rigid body and its attached colliders (0.36 also takes a `SoftBodySet`; tribo only
+/// removes its own anchor body, which is no soft-body frame, so an empty set is passed).
+pub(crate) fn remove_body(
+    islands: &mut IslandManager,
+    bodies: &mut RigidBodySet,
+    colliders: &mut ColliderSet,
+    impulse_joints: &mut ImpulseJointSet,
+    multibody_joints: &mut MultibodyJointSet,
+    body: RigidBodyHandle,
+) {
+    #[cfg(not(feature = "rapier-0-36"))]
+    bodies.remove(body, islands, colliders, impulse_joints, multibody_joints, true);
+    #[cfg(feature = "rapier-0-36")]
+    bodies.remove(body, islands, colliders, impulse_joints, multibody_joints, &mut SoftBodySet::new(), true);
+}

@@ -78,8 +78,9 @@
 //!   modes and plans the next step (friction coefficient and anchor pull-back for the hook,
 //!   kept in a small array of its own; motor bounds and frame, written into the existing joint
 //!   in place) while the contact's bodies and colliders are at hand. `before_step` only drops
-//!   the state of removed colliders and bodies, re-combines changed materials, and plans the
-//!   Contensou contacts, whose limits depend on the velocities the step starts from. A body
+//!   the state of removed colliders and bodies (and of contacts with no dynamic side left),
+//!   re-combines changed materials, recomputes the curvatures of contacts whose shape or parent
+//!   changed, and plans the Contensou contacts, whose limits depend on the velocities the step starts from. A body
 //!   the user teleports or spins between two steps therefore gets motor axes aligned with its
 //!   previous motion for that one step.
 //! * The motor acts on the *relative* angular velocity of the two bodies (equal and opposite
@@ -88,7 +89,13 @@
 //! * A contact whose collider has no parent body (static ground collider) is attached to one
 //!   hidden fixed body that [`TriboRapier`] inserts in the `RigidBodySet` when first needed
 //!   ([`TriboRapier::anchor_body`]).
-//! * Joints created by tribo carry [`TRIBO_JOINT_USER_DATA`] in `GenericJoint::user_data`.
+//! * Joints and the anchor body created by tribo carry [`TRIBO_JOINT_USER_DATA`] in their
+//!   `user_data`. Snapshots, adoption of a restored world and cleanup: see
+//!   [`TriboRapier::forget_world`], [`TriboRapier::remove_tribo_objects`] and the README.
+//! * Determinism: what the hook reports (new contacts, conveyor velocities) is sorted into a
+//!   canonical order before `after_step` creates states and joints, so runs are bit-identical
+//!   under rapier's `parallel` feature (forwarded as this crate's `parallel`;
+//!   `enhanced-determinism` too).
 
 #![warn(missing_docs)]
 

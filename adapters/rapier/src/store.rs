@@ -13,7 +13,10 @@ use crate::rapier3d::prelude::*;
 use crate::FrictionMaterial;
 use tribo::tracking::{Material, Mode};
 
-/// Marker stored in `GenericJoint::user_data` of the motor joints tribo creates.
+/// Marker of the objects tribo puts into a rapier world: stored in `GenericJoint::user_data` of
+/// its motor joints and in `RigidBody::user_data` of its hidden anchor body. A new store removes
+/// marked joints it does not own on its first [`TriboRapier::before_step`];
+/// [`TriboRapier::remove_tribo_objects`] removes all of them.
 pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696e; // "tribo_motor_join"
 
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
@@ -70,6 +73,14 @@ pub enum Diagnostic {
         /// The body.
         body: RigidBodyHandle,
     },
+    /// [`TriboRapier::after_step`] ran after a step that [`TriboRapier::before_step`] did not
+    /// prepare: materials given since the last prepared step are not active yet, removed
+    /// colliders are not cleaned up and the normal forces of that step may be off. Call
+    /// `before_step` right before every `PhysicsPipeline::step`. Reported once per store.
+    StepNotPrepared {
+        /// The store's step count (number of `after_step` calls) when it happened.
+        step: u64,
+    },
 }
 
 impl fmt::Display for Diagnostic {
@@ -78,6 +89,10 @@ impl fmt::Display for Diagnostic {
             Diagnostic::ZeroMassBody { body } => write!(
                 f,
                 "dynamic rigid body {body:?} has zero or non-finite mass; its contacts fall back to stock rapier friction"
+            ),
+            Diagnostic::StepNotPrepared { step } => write!(
+                f,
+                "tribo after_step (step {step}) ran without before_step before the physics step: call TriboRapier::before_step right before every PhysicsPipeline::step"
             ),
         }
     }
@@ -136,6 +151,12 @@ type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<PairHasher>>;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct PairKey(u64, u64);
 
+/// A collider handle as one number: index in the low half, generation in the high half.
+fn handle_key(c: ColliderHandle) -> u64 {
+    let (i, g) = c.into_raw_parts();
+    ((g as u64) << 32) | i as u64
+}
+
 fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
     let (i1, g1) = c1.into_raw_parts();
     let (i2, g2) = c2.into_raw_parts();
@@ -157,7 +178,7 @@ pub(crate) struct Plan {
 }
 
 /// A contact the hook saw for the first time.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct NewPair {
     c1: ColliderHandle,
     c2: ColliderHandle,
@@ -167,9 +188,15 @@ pub(crate) struct NewPair {
     belt: Vector,
 }
 
+#[derive(Clone)]
 struct PairState {
     c1: ColliderHandle,
     c2: ColliderHandle,
+    /// What the contact's geometry was planned from: each collider's shape (address of its
+    /// shared shape) and parent body. `before_step` compares them with the colliders' current
+    /// ones and recomputes the curvatures (capacities) when a shape or a parent changed.
+    shapes: [usize; 2],
+    parents: [Option<RigidBodyHandle>; 2],
     /// Index of the pair in the narrow phase's contact graph at the last `after_step`
     /// (checked before use).
     edge: u32,
@@ -206,9 +233,21 @@ struct PairState {
 /// Per step: [`before_step`](Self::before_step), `PhysicsPipeline::step` with
 /// [`hooks`](Self::hooks), [`after_step`](Self::after_step). All entry points borrow the rapier
 /// sets; nothing is owned, so the same store works under bevy_rapier.
+///
+/// The store puts motor joints and one hidden fixed anchor body into the user's sets, marked
+/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets.
+/// A world restored without its store is adopted by a new store (or one after
+/// [`forget_world`](Self::forget_world)) on its first `before_step`: marked joints it does not
+/// own are removed, a marked anchor body is reused. Dropping a store without
+/// [`clear`](Self::clear) leaves its joints in the world until a new store adopts it or
+/// [`remove_tribo_objects`](Self::remove_tribo_objects) removes them.
 pub struct TriboRapier {
     settings: Settings,
-    materials: Vec<Option<(u32, FrictionMaterial)>>,
+    /// Materials keyed by the full collider handle (index and generation): a handle whose slot
+    /// rapier reuses for a new collider never sees the old collider's material.
+    materials: FastMap<u64, FrictionMaterial>,
+    /// The colliders with a material, in the order they were given one (the deterministic
+    /// order `before_step` visits them in).
     material_colliders: Vec<ColliderHandle>,
     material_epoch: u64,
     index: FastMap<PairKey, u32>,
@@ -233,7 +272,54 @@ pub struct TriboRapier {
     diagnostics: Vec<Diagnostic>,
     reported: Vec<RigidBodyHandle>,
     step: u64,
+    /// `before_step` ran since the last `after_step`.
+    prepared: bool,
+    /// [`Diagnostic::StepNotPrepared`] was reported.
+    reported_unprepared: bool,
+    /// The store has taken over the tribo objects of the world it steps: on the first
+    /// `before_step` of a store that has not, motor joints carrying [`TRIBO_JOINT_USER_DATA`]
+    /// that no contact of this store owns are removed (orphans of a dropped store or of a
+    /// restored snapshot) and an existing anchor body is adopted.
+    adopted: bool,
     pub(crate) realizability: crate::diagnostics::Monitor,
+}
+
+/// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
+/// joints, islands, broad and narrow phase) and the store together at the same point (after
+/// `after_step`, before the next `before_step`); stepping the copies continues exactly like the
+/// original. The copy refers to the handles of the copied world: it must step that world.
+impl Clone for TriboRapier {
+    fn clone(&self) -> Self {
+        TriboRapier {
+            settings: self.settings,
+            materials: self.materials.clone(),
+            material_colliders: self.material_colliders.clone(),
+            material_epoch: self.material_epoch,
+            index: self.index.clone(),
+            states: self.states.clone(),
+            plans: self.plans.clone(),
+            warm: self.warm.iter().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))).collect(),
+            needs_anchor: self.needs_anchor,
+            new_pairs: Mutex::new(locked_clone(&self.new_pairs)),
+            belts: Mutex::new(locked_clone(&self.belts)),
+            new_info: self.new_info.clone(),
+            anchor: self.anchor,
+            diagnostics: self.diagnostics.clone(),
+            reported: self.reported.clone(),
+            step: self.step,
+            prepared: self.prepared,
+            reported_unprepared: self.reported_unprepared,
+            adopted: self.adopted,
+            realizability: self.realizability.clone(),
+        }
+    }
+}
+
+fn locked_clone<T: Clone>(m: &Mutex<Vec<T>>) -> Vec<T> {
+    match m.lock() {
+        Ok(v) => v.clone(),
+        Err(e) => e.into_inner().clone(),
+    }
 }
 
 impl Default for TriboRapier {
@@ -242,8 +328,28 @@ impl Default for TriboRapier {
     }
 }
 
+fn is_dynamic_body(rb: Option<&RigidBody>) -> bool {
+    rb.is_some_and(|rb| rb.is_dynamic())
+}
+
+/// The identity of a collider's current shape: the address of its shared shape (`set_shape`
+/// installs a new one).
+fn shape_id(c: &Collider) -> usize {
+    std::sync::Arc::as_ptr(&c.shared_shape().0) as *const () as usize
+}
+
 fn is_moving_body(rb: Option<&RigidBody>) -> bool {
     rb.is_some_and(|rb| rb.is_dynamic() && !rb.is_sleeping())
+}
+
+/// The output clamp of [`ContactInfo`]: NaN → 0, ±∞ → ±`f32::MAX` (the internal values are
+/// finite already; this keeps the view finite whatever a material's extreme values give).
+fn finite_or_max(x: f32) -> f32 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(-f32::MAX, f32::MAX)
+    }
 }
 
 fn finite(v: Vector) -> bool {
@@ -273,7 +379,7 @@ impl TriboRapier {
         let settings = settings.sanitized();
         TriboRapier {
             settings,
-            materials: Vec::new(),
+            materials: FastMap::default(),
             material_colliders: Vec::new(),
             material_epoch: 0,
             index: FastMap::default(),
@@ -288,6 +394,9 @@ impl TriboRapier {
             diagnostics: Vec::new(),
             reported: Vec::new(),
             step: 0,
+            prepared: false,
+            reported_unprepared: false,
+            adopted: false,
             realizability: Default::default(),
         }
     }
@@ -306,40 +415,26 @@ impl TriboRapier {
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
     /// `ActiveHooks::MODIFY_SOLVER_CONTACTS` on it at the next [`before_step`](Self::before_step).
     pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
-        let (i, g) = collider.into_raw_parts();
-        let i = i as usize;
-        if self.materials.len() <= i {
-            self.materials.resize(i + 1, None);
-        }
-        if self.materials[i].is_none_or(|(gen, _)| gen != g) {
+        if self.materials.insert(handle_key(collider), material.into()).is_none() {
             self.material_colliders.push(collider);
         }
-        self.materials[i] = Some((g, material.into()));
         self.material_epoch += 1;
     }
 
     /// Removes a collider's material (its contacts return to stock friction). Returns the old one.
     pub fn remove_material(&mut self, collider: ColliderHandle) -> Option<FrictionMaterial> {
-        let (i, g) = collider.into_raw_parts();
-        let slot = self.materials.get_mut(i as usize)?;
-        match *slot {
-            Some((gen, m)) if gen == g => {
-                *slot = None;
-                self.material_colliders.retain(|&c| c != collider);
-                self.material_epoch += 1;
-                Some(m)
-            }
-            _ => None,
-        }
+        let m = self.materials.remove(&handle_key(collider))?;
+        self.material_colliders.retain(|&c| c != collider);
+        self.material_epoch += 1;
+        Some(m)
     }
 
     /// The material of a collider, if set.
     pub fn material(&self, collider: ColliderHandle) -> Option<&FrictionMaterial> {
-        let (i, g) = collider.into_raw_parts();
-        match self.materials.get(i as usize)? {
-            Some((gen, m)) if *gen == g => Some(m),
-            _ => None,
+        if self.materials.is_empty() {
+            return None;
         }
+        self.materials.get(&handle_key(collider))
     }
 
     /// The combined material of a contact between two colliders, or `None` for stock friction
@@ -449,15 +544,15 @@ impl TriboRapier {
         ContactInfo {
             collider1: s.c1,
             collider2: s.c2,
-            normal_force: s.n,
+            normal_force: finite_or_max(s.n),
             normal: s.normal,
             point: s.point,
             slide: s.slide,
             roll: s.roll,
             spin: s.spin,
-            friction: p.mu,
-            roll_capacity: s.roll_cap,
-            spin_capacity: s.spin_cap,
+            friction: finite_or_max(p.mu),
+            roll_capacity: finite_or_max(s.roll_cap),
+            spin_capacity: finite_or_max(s.spin_cap),
             joint: s.joint,
             stock_fallback: p.stock,
         }
@@ -489,11 +584,89 @@ impl TriboRapier {
     }
 
     /// Removes every contact state and motor joint (e.g. before dropping the store or when
-    /// switching a world back to stock friction).
+    /// switching a world back to stock friction). Materials are kept.
     pub fn clear(&mut self, joints: &mut ImpulseJointSet) {
         while !self.states.is_empty() {
             let last = self.states.len() - 1;
             self.remove_state(last, joints);
+        }
+    }
+
+    /// Forgets every contact state **without touching the rapier sets**, for when the world
+    /// this store stepped was replaced (a snapshot restored without this store's matching
+    /// copy): the joint handles the store held mean nothing in the restored world. Materials
+    /// are kept. At the next [`before_step`](Self::before_step) the store adopts the restored
+    /// world like a new store does (removes tribo motor joints no contact owns, adopts the
+    /// anchor body), so no orphan motor joint remains.
+    pub fn forget_world(&mut self) {
+        self.states.clear();
+        self.plans.clear();
+        self.warm.clear();
+        self.index.clear();
+        self.new_info.clear();
+        self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.anchor = None;
+        self.needs_anchor = false;
+        self.adopted = false;
+    }
+
+    /// Removes every object tribo puts into a rapier world — the motor joints and the hidden
+    /// anchor body, all carrying the marker [`TRIBO_JOINT_USER_DATA`] in their `user_data` —
+    /// whichever store made them. Returns the number of joints and bodies removed.
+    ///
+    /// Use it to turn a world (for example one restored from a snapshot) back into a plain
+    /// rapier world. A store that keeps stepping the world needs no such call: a new store, or
+    /// one after [`forget_world`](Self::forget_world), cleans up the orphans by itself on its
+    /// first [`before_step`](Self::before_step). Any store still attached to the world must
+    /// [`forget_world`](Self::forget_world) afterwards.
+    pub fn remove_tribo_objects(
+        islands: &mut IslandManager,
+        bodies: &mut RigidBodySet,
+        colliders: &mut ColliderSet,
+        impulse_joints: &mut ImpulseJointSet,
+        multibody_joints: &mut MultibodyJointSet,
+    ) -> (usize, usize) {
+        let marked_joints: Vec<ImpulseJointHandle> = impulse_joints
+            .iter()
+            .filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA)
+            .map(|(h, _)| h)
+            .collect();
+        for &h in &marked_joints {
+            impulse_joints.remove(h, true);
+        }
+        let marked_bodies: Vec<RigidBodyHandle> = bodies
+            .iter()
+            .filter(|(_, b)| b.user_data == TRIBO_JOINT_USER_DATA && b.is_fixed() && b.colliders().is_empty())
+            .map(|(h, _)| h)
+            .collect();
+        for &h in &marked_bodies {
+            compat::remove_body(islands, bodies, colliders, impulse_joints, multibody_joints, h);
+        }
+        (marked_joints.len(), marked_bodies.len())
+    }
+
+    /// Takes over a world on this store's first `before_step`: removes the tribo motor joints
+    /// no contact of this store owns and adopts an existing anchor body.
+    fn adopt_world(&mut self, bodies: &RigidBodySet, joints: &mut ImpulseJointSet) {
+        self.adopted = true;
+        let owned: std::collections::HashSet<ImpulseJointHandle> =
+            self.states.iter().filter_map(|s| s.joint).collect();
+        let orphans: Vec<ImpulseJointHandle> = joints
+            .iter()
+            .filter(|(h, j)| j.data.user_data == TRIBO_JOINT_USER_DATA && !owned.contains(h))
+            .map(|(h, _)| h)
+            .collect();
+        for h in orphans {
+            joints.remove(h, true);
+        }
+        if self.anchor.is_none_or(|a| !bodies.contains(a)) {
+            self.anchor = bodies
+                .iter()
+                .find(|(_, b)| {
+                    b.user_data == TRIBO_JOINT_USER_DATA && b.is_fixed() && b.colliders().is_empty()
+                })
+                .map(|(h, _)| h);
         }
     }
 
@@ -531,14 +704,19 @@ impl TriboRapier {
         colliders: &mut ColliderSet,
         joints: &mut ImpulseJointSet,
     ) {
+        self.prepared = true;
+        if !self.adopted {
+            self.adopt_world(bodies, joints);
+        }
         // Materials of removed colliders go; live ones get the hook flag.
         let mut k = 0;
         while k < self.material_colliders.len() {
             let h = self.material_colliders[k];
             match colliders.get(h) {
                 None => {
-                    let (i, _) = h.into_raw_parts();
-                    self.materials[i as usize] = None;
+                    // Removed collider: its material goes (only its own: the full handle is the
+                    // key, a new collider in the same slot keeps the material it was given).
+                    self.materials.remove(&handle_key(h));
                     self.material_colliders.swap_remove(k);
                     self.material_epoch += 1;
                     continue;
@@ -562,9 +740,6 @@ impl TriboRapier {
         }
         let anchor = self.anchor_pose(bodies);
 
-        for w in &mut self.warm {
-            *w.get_mut() = 0;
-        }
         let dt = params.dt;
         let epoch = self.material_epoch;
         let mut i = 0;
@@ -575,9 +750,29 @@ impl TriboRapier {
                 continue;
             };
             let (p1, p2) = (col1.parent(), col2.parent());
-            if p1.is_some_and(|b| !bodies.contains(b)) || p2.is_some_and(|b| !bodies.contains(b)) {
+            let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
+            if p1.is_some_and(|_| rb1.is_none()) || p2.is_some_and(|_| rb2.is_none()) {
                 self.remove_state(i, joints);
                 continue;
+            }
+            // A contact between two non-dynamic sides (a body made fixed or kinematic, its body
+            // removed with the collider kept) has no tribo friction any more: released with its
+            // motor.
+            if !(is_dynamic_body(rb1) || is_dynamic_body(rb2)) {
+                self.remove_state(i, joints);
+                continue;
+            }
+            // A shape or parent changed (`set_shape`, `set_parent`): the curvatures, hence the
+            // roll and spin capacities, are recomputed and the contact is planned again.
+            let shapes = [shape_id(col1), shape_id(col2)];
+            let s = &mut self.states[i];
+            if s.shapes != shapes || s.parents != [p1, p2] {
+                s.shapes = shapes;
+                s.parents = [p1, p2];
+                s.curvature = None;
+                s.kappa_const =
+                    [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
+                s.pending = true;
             }
             if self.states[i].material_epoch != epoch {
                 match self.pair_material(c1, c2) {
@@ -596,11 +791,12 @@ impl TriboRapier {
                 }
             }
             let s = &self.states[i];
-            if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
-                let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
-                if is_moving_body(rb1) || is_moving_body(rb2) {
-                    self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
-                }
+            if (s.pending || s.contensou_model.is_some())
+                && dt > 0.0
+                && dt.is_finite()
+                && (is_moving_body(rb1) || is_moving_body(rb2))
+            {
+                self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
             }
             i += 1;
         }
@@ -822,6 +1018,10 @@ impl TriboRapier {
     ) {
         self.step += 1;
         let step = self.step;
+        if !std::mem::take(&mut self.prepared) && !self.reported_unprepared {
+            self.reported_unprepared = true;
+            self.diagnostics.push(Diagnostic::StepNotPrepared { step });
+        }
         let dt = params.dt;
         let plan_ok = dt > 0.0 && dt.is_finite();
         let slip_speed = self.settings.slip_speed;
@@ -833,7 +1033,12 @@ impl TriboRapier {
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
         // Conveyor velocities set by the user's hook (usually none), by slot.
         let mut belts = std::mem::take(&mut *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()));
-        belts.sort_unstable_by_key(|b| b.0);
+        // Canonical order: the narrow phase (rapier's `parallel` feature: several threads) calls
+        // the hook in any order; sorting by slot and value makes the sums below and the states
+        // created for new contacts independent of it, so runs are bit-identical.
+        let vbits = |v: Vector| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+        belts.sort_unstable_by_key(|b| (b.0, vbits(b.1)));
+        new_pairs.sort_unstable_by_key(|p| (handle_key(p.c1), handle_key(p.c2), p.sliding, vbits(p.belt)));
         let belt_of = |slot: usize| -> Vector {
             if belts.is_empty() {
                 return Vector::ZERO;
@@ -890,6 +1095,8 @@ impl TriboRapier {
             self.states.push(PairState {
                 c1,
                 c2,
+                shapes: [shape_id(col1), shape_id(col2)],
+                parents: [col1.parent(), col2.parent()],
                 edge,
                 material,
                 material_epoch: epoch,
@@ -966,8 +1173,11 @@ impl TriboRapier {
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
             if !(moving1 || moving2) {
-                // Asleep: keep everything.
-                self.states[idx].seen = step;
+                // Asleep: keep everything. No dynamic side any more (a body made fixed or
+                // kinematic): swept below with its motor.
+                if is_dynamic_body(rb1) || is_dynamic_body(rb2) {
+                    self.states[idx].seen = step;
+                }
                 continue;
             }
             // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
@@ -1135,6 +1345,10 @@ impl TriboRapier {
             } else {
                 i += 1;
             }
+        }
+        // The hook sums the next step's warm starts from zero.
+        for w in &mut self.warm {
+            *w.get_mut() = 0;
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
     }

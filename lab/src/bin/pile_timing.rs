@@ -1,65 +1,121 @@
-//! Times the 1000-sphere pile (300 steps at 1/60), stock vs tribo, and splits tribo's time into
-//! before_step / rapier step / after_step. `cargo run --release -p tribo_lab --bin pile_timing`
+//! Times the 1000-sphere pile (300 steps at 1/60) in the four configurations of
+//! [`PileConfig`] — stock rapier, stock with a no-op contact-modification hook on every
+//! collider, tribo slide-only, tribo full — in interleaved rounds (A B C D A B C D …), and
+//! prints per configuration the median total time, the step at which the pile falls asleep,
+//! tribo's own before_step/after_step time, and the ratios that matter (slide-only ÷ no-op
+//! hook, full ÷ stock).
+//!
+//! `cargo run --release -p tribo_lab --bin pile_timing [ROUNDS] [CONFIG]` — ROUNDS defaults to
+//! 3; CONFIG (`stock`, `noop_hook`, `slide_only`, `full`) runs one configuration only (for
+//! callgrind: `valgrind --tool=callgrind target/release/pile_timing 1 full`).
 
 use std::time::{Duration, Instant};
 use tribo_lab::rapier::scenarios::*;
 
-fn main() {
-    let only = std::env::args().nth(1);
-    for fr in [Friction::Stock, Friction::Tribo] {
-        if only.as_deref().is_some_and(|o| o != format!("{fr:?}").to_lowercase()) {
-            continue;
-        }
-        let (mut sim, handles) = pile_scene(1000, 1.2, 1.0 / 60.0, fr);
-        let (mut tb, mut ts, mut ta) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-        let t0 = Instant::now();
-        let mut awake_steps = 0;
-        for _ in 0..300 {
-            awake_steps += sim.world.bodies.iter().any(|(_, b)| b.is_dynamic() && !b.is_sleeping()) as usize;
-            match &mut sim.tribo {
-                Some(t) => {
-                    let w = &mut sim.world;
-                    let a = Instant::now();
-                    t.before_step(
-                        &w.integration_parameters,
-                        &mut w.bodies,
-                        &mut w.colliders,
-                        &mut w.impulse_joints,
-                    );
-                    let b = Instant::now();
-                    w.step_with_events(&t.hooks(&()), &());
-                    let c = Instant::now();
-                    t.after_step(
-                        &w.integration_parameters,
-                        &w.bodies,
-                        &w.colliders,
-                        &w.narrow_phase,
-                        &mut w.impulse_joints,
-                    );
-                    tb += b - a;
-                    ts += c - b;
-                    ta += c.elapsed();
-                }
-                None => {
-                    let a = Instant::now();
-                    sim.world.step();
-                    ts += a.elapsed();
-                }
+struct Run {
+    total: Duration,
+    before: Duration,
+    after: Duration,
+    /// First step after which no dynamic body is awake.
+    asleep_at: Option<usize>,
+    contact_steps: u64,
+}
+
+fn run(config: PileConfig) -> Run {
+    let (mut sim, _handles) = pile_config_scene(config);
+    let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
+    let mut asleep_at = None;
+    let mut contact_steps = 0u64;
+    let t0 = Instant::now();
+    for step in 0..300 {
+        match (&mut sim.tribo, config) {
+            (Some(t), PileConfig::SlideOnly | PileConfig::Full) => {
+                let w = &mut sim.world;
+                let a = Instant::now();
+                t.before_step(
+                    &w.integration_parameters,
+                    &mut w.bodies,
+                    &mut w.colliders,
+                    &mut w.impulse_joints,
+                );
+                before += a.elapsed();
+                w.step_with_events(&t.hooks(&()), &());
+                let c = Instant::now();
+                t.after_step(
+                    &w.integration_parameters,
+                    &w.bodies,
+                    &w.colliders,
+                    &w.narrow_phase,
+                    &mut w.impulse_joints,
+                );
+                after += c.elapsed();
+                contact_steps += t.len() as u64;
             }
+            _ => pile_config_step(&mut sim, config),
         }
-        let s = pile_summary(&sim, &handles, 1.2);
-        println!(
-            "{fr:?}: total {:.3} s (before_step {:.3}, rapier step {:.3}, after_step {:.3}); {awake_steps} steps with awake bodies, {:.2} ms per such step; KE {:.3e} J, escaped {}, tribo contacts {}, joints {} ({} without motor rows)",
-            t0.elapsed().as_secs_f64(),
-            tb.as_secs_f64(),
-            ts.as_secs_f64(),
-            ta.as_secs_f64(),
-            t0.elapsed().as_secs_f64() * 1e3 / awake_steps.max(1) as f64,
-            s.kinetic_energy,
-            s.escaped,
-            s.contacts,
-            sim.world.impulse_joints.len(),
-            sim.world.impulse_joints.iter().filter(|(_, j)| j.data.motor_axes.is_empty()).count(),
-        );
+        if asleep_at.is_none() && !sim.world.bodies.iter().any(|(_, b)| b.is_dynamic() && !b.is_sleeping()) {
+            asleep_at = Some(step + 1);
+        }
     }
+    Run { total: t0.elapsed(), before, after, asleep_at, contact_steps }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        0.5 * (v[n / 2 - 1] + v[n / 2])
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
+    let only = args.next();
+    let configs: Vec<PileConfig> =
+        PileConfig::ALL.into_iter().filter(|c| only.as_deref().is_none_or(|o| o == c.name())).collect();
+    let mut runs: Vec<Vec<Run>> = configs.iter().map(|_| Vec::new()).collect();
+    for round in 0..rounds {
+        for (k, &c) in configs.iter().enumerate() {
+            let r = run(c);
+            println!(
+                "round {round} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}",
+                c.name(),
+                r.total.as_secs_f64(),
+                r.before.as_secs_f64(),
+                r.after.as_secs_f64(),
+                r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
+            );
+            runs[k].push(r);
+        }
+    }
+    println!("\n1000-sphere pile, 300 steps at 1/60, medians of {rounds} interleaved rounds:");
+    let mut med = Vec::new();
+    for (k, &c) in configs.iter().enumerate() {
+        let m = median(runs[k].iter().map(|r| r.total.as_secs_f64()).collect());
+        let tribo = median(runs[k].iter().map(|r| (r.before + r.after).as_secs_f64()).collect());
+        let cs = runs[k].last().map_or(0, |r| r.contact_steps);
+        let asleep = runs[k].last().and_then(|r| r.asleep_at);
+        println!(
+            "{:>10}: {m:.3} s; tribo before+after_step {tribo:.3} s ({} contact-steps); asleep at step {}",
+            c.name(),
+            cs,
+            asleep.map_or("never".to_string(), |s| s.to_string()),
+        );
+        med.push((c, m));
+    }
+    let get = |c: PileConfig| med.iter().find(|(x, _)| *x == c).map(|(_, m)| *m);
+    let ratio = |a: PileConfig, b: PileConfig| match (get(a), get(b)) {
+        (Some(x), Some(y)) if y > 0.0 => format!("{:.2} ×", x / y),
+        _ => "-".to_string(),
+    };
+    println!("no-op hook ÷ stock:      {}", ratio(PileConfig::NoopHook, PileConfig::Stock));
+    println!(
+        "slide-only ÷ no-op hook: {} (target ≤ 1.15 ×)",
+        ratio(PileConfig::SlideOnly, PileConfig::NoopHook)
+    );
+    println!("slide-only ÷ stock:      {}", ratio(PileConfig::SlideOnly, PileConfig::Stock));
+    println!("full ÷ stock:            {} (target ≤ 2.0 ×)", ratio(PileConfig::Full, PileConfig::Stock));
 }

@@ -565,3 +565,89 @@ pub fn pile(n: usize, dt: f32, friction: Friction, seconds: f64) -> PileRun {
     }
     pile_summary(&sim, &handles, PILE_BOX)
 }
+
+/// The four configurations of the pile benchmark (`benches/pile.rs`, the `pile_timing`
+/// binary): rapier's floor and tribo's cost above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PileConfig {
+    /// Stock rapier friction, no hook.
+    Stock,
+    /// Stock friction with `ActiveHooks::MODIFY_SOLVER_CONTACTS` on every collider and a hook
+    /// that does nothing: the cost of rapier calling a contact-modification hook at all.
+    NoopHook,
+    /// tribo with slide friction only (η_r = η_ψ = 0: no motor joints).
+    SlideOnly,
+    /// tribo's full model (slide, roll and spin: [`pile_material`]).
+    Full,
+}
+
+impl PileConfig {
+    /// All four, in the order they are reported.
+    pub const ALL: [PileConfig; 4] =
+        [PileConfig::Stock, PileConfig::NoopHook, PileConfig::SlideOnly, PileConfig::Full];
+
+    /// A short name (`stock`, `noop_hook`, `slide_only`, `full`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PileConfig::Stock => "stock",
+            PileConfig::NoopHook => "noop_hook",
+            PileConfig::SlideOnly => "slide_only",
+            PileConfig::Full => "full",
+        }
+    }
+}
+
+/// A hook that does nothing (rapier's default methods).
+pub struct NoopHook;
+impl PhysicsHooks for NoopHook {}
+
+/// The 1000-sphere pile of [`pile_scene`] (half-width 1.2, dt = 1/60) in one of the four
+/// benchmark configurations; step it with [`pile_config_step`].
+pub fn pile_config_scene(config: PileConfig) -> (Sim, Vec<RigidBodyHandle>) {
+    let fr = if matches!(config, PileConfig::Stock | PileConfig::NoopHook) {
+        Friction::Stock
+    } else {
+        Friction::Tribo
+    };
+    let (mut sim, handles) = pile_scene(1000, 1.2, 1.0 / 60.0, fr);
+    match config {
+        PileConfig::NoopHook => {
+            for (_, c) in sim.world.colliders.iter_mut() {
+                c.set_active_hooks(c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+            }
+        }
+        PileConfig::SlideOnly => {
+            let slide = FrictionMaterial::from(
+                Material::new(0.6, 0.5)
+                    .and_then(|m| m.with_roll(0.0))
+                    .and_then(|m| m.with_spin(SpinModel::Heuristic { eta_psi: 0.0, curvature: None }))
+                    .expect("valid"),
+            );
+            if let Some(t) = &mut sim.tribo {
+                let with: Vec<ColliderHandle> = sim
+                    .world
+                    .colliders
+                    .iter()
+                    .filter(|(h, _)| t.material(*h).is_some())
+                    .map(|(h, _)| h)
+                    .collect();
+                for h in with {
+                    t.set_material(h, slide);
+                }
+            }
+        }
+        PileConfig::Stock | PileConfig::Full => {}
+    }
+    (sim, handles)
+}
+
+/// One step of a [`pile_config_scene`].
+pub fn pile_config_step(sim: &mut Sim, config: PileConfig) {
+    match config {
+        PileConfig::NoopHook => {
+            sim.world.step_with_events(&NoopHook, &());
+            sim.time += sim.world.integration_parameters.dt as f64;
+        }
+        _ => sim.step(),
+    }
+}

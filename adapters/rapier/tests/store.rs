@@ -1,0 +1,504 @@
+//! The contact store under what a game does to a rapier world: despawn and spawn in the same
+//! frame, churn, invalid handles, shape and body-type changes, snapshots (clone and restore),
+//! a world restored without its store, steps not prepared by `before_step`, and run-to-run
+//! determinism (also under rapier's `parallel` feature: `--features parallel`).
+
+use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::{Diagnostic, FrictionMaterial, Material, TriboRapier, TRIBO_JOINT_USER_DATA};
+
+const DT: f32 = 1.0 / 60.0;
+const G: f32 = 9.81;
+
+/// The rapier sets of one world plus its (workspace-only) pipeline.
+struct World {
+    pipeline: PhysicsPipeline,
+    params: IntegrationParameters,
+    islands: IslandManager,
+    broad: BroadPhaseBvh,
+    narrow: NarrowPhase,
+    bodies: RigidBodySet,
+    colliders: ColliderSet,
+    joints: ImpulseJointSet,
+    multibody: MultibodyJointSet,
+    ccd: CCDSolver,
+}
+
+impl World {
+    fn new() -> World {
+        World {
+            pipeline: PhysicsPipeline::new(),
+            params: IntegrationParameters { dt: DT, ..Default::default() },
+            islands: IslandManager::new(),
+            broad: BroadPhaseBvh::new(),
+            narrow: NarrowPhase::new(),
+            bodies: RigidBodySet::new(),
+            colliders: ColliderSet::new(),
+            joints: ImpulseJointSet::new(),
+            multibody: MultibodyJointSet::new(),
+            ccd: CCDSolver::new(),
+        }
+    }
+
+    /// A snapshot of the simulation state: every set cloned, a new (empty) pipeline.
+    fn snapshot(&self) -> World {
+        World {
+            pipeline: PhysicsPipeline::new(),
+            params: self.params,
+            islands: self.islands.clone(),
+            broad: self.broad.clone(),
+            narrow: self.narrow.clone(),
+            bodies: self.bodies.clone(),
+            colliders: self.colliders.clone(),
+            joints: self.joints.clone(),
+            multibody: self.multibody.clone(),
+            ccd: self.ccd.clone(),
+        }
+    }
+
+    fn physics_step(&mut self, tribo: &TriboRapier) {
+        let hooks = tribo.hooks(&());
+        #[cfg(not(feature = "rapier-0-36"))]
+        self.pipeline.step(
+            Vector::new(0.0, -G, 0.0),
+            &self.params,
+            &mut self.islands,
+            &mut self.broad,
+            &mut self.narrow,
+            &mut self.bodies,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            &mut self.ccd,
+            &hooks,
+            &(),
+        );
+        #[cfg(feature = "rapier-0-36")]
+        self.pipeline.step(
+            Vector::new(0.0, -G, 0.0),
+            &self.params,
+            &mut self.islands,
+            &mut self.broad,
+            &mut self.narrow,
+            &mut self.bodies,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            &mut SoftBodySet::new(),
+            &mut self.ccd,
+            &hooks,
+            &(),
+        );
+    }
+
+    fn step(&mut self, tribo: &mut TriboRapier) {
+        tribo.before_step(&self.params, &mut self.bodies, &mut self.colliders, &mut self.joints);
+        self.physics_step(tribo);
+        tribo.after_step(&self.params, &self.bodies, &self.colliders, &self.narrow, &mut self.joints);
+    }
+
+    fn remove_body(&mut self, b: RigidBodyHandle, with_colliders: bool) {
+        #[cfg(not(feature = "rapier-0-36"))]
+        self.bodies.remove(
+            b,
+            &mut self.islands,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            with_colliders,
+        );
+        #[cfg(feature = "rapier-0-36")]
+        self.bodies.remove(
+            b,
+            &mut self.islands,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            &mut SoftBodySet::new(),
+            with_colliders,
+        );
+    }
+
+    /// A 40 m × 40 m static floor collider (no parent body) with its top face at y = 0.
+    fn floor(&mut self) -> ColliderHandle {
+        self.colliders
+            .insert(ColliderBuilder::cuboid(20.0, 0.5, 20.0).translation(Vector::new(0.0, -0.5, 0.0)))
+    }
+
+    fn ball(&mut self, r: f32, at: Vector) -> (RigidBodyHandle, ColliderHandle) {
+        let b = self.bodies.insert(RigidBodyBuilder::dynamic().translation(at));
+        let c =
+            self.colliders.insert_with_parent(ColliderBuilder::ball(r).density(1000.0), b, &mut self.bodies);
+        (b, c)
+    }
+
+    /// Motor joints in the world carrying tribo's marker.
+    fn marked_joints(&self) -> usize {
+        self.joints.iter().filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA).count()
+    }
+
+    /// Bodies carrying tribo's marker (the anchor body).
+    fn marked_bodies(&self) -> usize {
+        self.bodies.iter().filter(|(_, b)| b.user_data == TRIBO_JOINT_USER_DATA).count()
+    }
+
+    /// Every body's pose and velocities as raw bits.
+    fn fingerprint(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (_, b) in self.bodies.iter() {
+            let p = b.position();
+            for v in [p.translation, b.linvel(), b.angvel()] {
+                out.extend([v.x.to_bits(), v.y.to_bits(), v.z.to_bits()]);
+            }
+            let q = p.rotation;
+            out.extend([q.x.to_bits(), q.y.to_bits(), q.z.to_bits(), q.w.to_bits()]);
+        }
+        out
+    }
+}
+
+fn rolling_material() -> FrictionMaterial {
+    // μs = μk so that the capacities do not depend on the mode; roll η_r = 0.05.
+    FrictionMaterial::new(0.5, 0.5).unwrap().with_roll(0.05).unwrap()
+}
+
+/// Despawning a body and spawning another in the same frame: rapier gives the new collider the
+/// freed slot with a new generation. Its material must survive the next `before_step`, which
+/// cleans up the removed collider's material.
+#[test]
+fn same_frame_despawn_and_spawn_keeps_the_new_material() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let floor = w.floor();
+    tribo.set_material(floor, rolling_material());
+    let (b_old, c_old) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+    tribo.set_material(c_old, rolling_material());
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.contact(floor, c_old).is_some());
+    // Same frame: despawn, spawn.
+    w.remove_body(b_old, true);
+    let (_, c_new) = w.ball(0.1, Vector::new(1.0, 0.1, 0.0));
+    assert_eq!(c_new.into_raw_parts().0, c_old.into_raw_parts().0, "rapier reuses the slot");
+    tribo.set_material(c_new, rolling_material());
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.material(c_new).is_some(), "the new collider's material was dropped");
+    assert!(tribo.material(c_old).is_none());
+    let info = tribo.contact(floor, c_new).expect("tribo friction on the new ball");
+    // The ball rests: N = m g with m = 1000 · 4/3 π 0.1³.
+    let mg = 1000.0 * 4.0 / 3.0 * std::f32::consts::PI * 1e-3 * G;
+    assert!((info.normal_force - mg).abs() < 0.02 * mg, "N = {} vs m g = {mg}", info.normal_force);
+}
+
+/// Churn soak: a ball spawned every 10 steps, each despawned 300 steps later (30 alive), for
+/// 20,000 steps. Every ball resting on the floor has tribo state; the state, the joints in the
+/// world and the materials stay bounded and consistent.
+#[test]
+fn churn_soak_keeps_tribo_on_every_live_body() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let floor = w.floor();
+    tribo.set_material(floor, rolling_material());
+    let mut live: std::collections::VecDeque<(u64, RigidBodyHandle, ColliderHandle)> = Default::default();
+    let mut checked = 0;
+    for step in 0..20_000u64 {
+        if step % 10 == 0 {
+            if live.front().is_some_and(|(born, _, _)| step - born >= 300) {
+                let (_, b, _) = live.pop_front().unwrap();
+                w.remove_body(b, true);
+            }
+            // 6 × 5 grid of spots 1 m apart, reused in turn.
+            let k = (step / 10) % 30;
+            let at = Vector::new((k % 6) as f32 - 2.5, 0.1, (k / 6) as f32 - 2.0);
+            let (b, c) = w.ball(0.1, at);
+            tribo.set_material(c, rolling_material());
+            live.push_back((step, b, c));
+        }
+        w.step(&mut tribo);
+        // Balls older than 60 steps rest on the floor: each has a loaded tribo contact.
+        if step % 500 == 499 {
+            for &(born, _, c) in &live {
+                if step - born > 60 {
+                    let info = tribo.contact(floor, c);
+                    assert!(
+                        info.is_some_and(|i| i.normal_force > 0.0),
+                        "step {step}: ball born at {born} has no tribo contact"
+                    );
+                    checked += 1;
+                }
+            }
+            assert!(tribo.len() <= live.len(), "{} states for {} balls", tribo.len(), live.len());
+            assert_eq!(w.marked_joints(), tribo.joint_count(), "orphan or missing motor joints");
+            assert!(w.marked_bodies() <= 1);
+        }
+    }
+    // 40 checks × 24 balls older than 60 steps (ages 69 … 299 of the 30 alive).
+    assert_eq!(checked, 40 * 24);
+}
+
+/// `set_material` with handles of no collider (invalid, never inserted) neither aborts nor
+/// allocates; they are dropped at the next `before_step` and change nothing.
+#[test]
+fn invalid_handles_are_harmless() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    tribo.set_material(ColliderHandle::invalid(), rolling_material());
+    tribo.set_material(ColliderHandle::from_raw_parts(u32::MAX - 1, 7), rolling_material());
+    assert!(tribo.material(ColliderHandle::invalid()).is_some());
+    assert!(tribo.remove_material(ColliderHandle::from_raw_parts(123_456_789, 3)).is_none());
+    let floor = w.floor();
+    let (_, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+    tribo.set_material(floor, rolling_material());
+    tribo.set_material(c, rolling_material());
+    for _ in 0..10 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.material(ColliderHandle::invalid()).is_none(), "dropped by before_step");
+    assert!(tribo.contact(floor, c).is_some());
+    assert!(tribo.contact(ColliderHandle::invalid(), c).is_none());
+}
+
+/// `set_shape` from a 0.1 m ball to a 1 m ball: the roll capacity `2 η_r μ N R` (ball on a
+/// plane, κ = 1/R) follows the new radius.
+#[test]
+fn set_shape_updates_the_roll_capacity() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let floor = w.floor();
+    tribo.set_material(floor, rolling_material());
+    let (b, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+    w.bodies.get_mut(b).unwrap().set_angvel(Vector::new(0.0, 0.0, -5.0), true);
+    tribo.set_material(c, rolling_material());
+    let ratio = |tribo: &TriboRapier| {
+        let i = tribo.contact(floor, c).unwrap();
+        i.roll_capacity / (2.0 * 0.05 * 0.5 * i.normal_force)
+    };
+    for _ in 0..60 {
+        w.step(&mut tribo);
+    }
+    assert!((ratio(&tribo) - 0.1).abs() < 1e-3, "R = 0.1: {}", ratio(&tribo));
+    w.colliders.get_mut(c).unwrap().set_shape(SharedShape::ball(1.0));
+    w.bodies.get_mut(b).unwrap().set_angvel(Vector::new(0.0, 0.0, -1.0), true);
+    for _ in 0..120 {
+        w.step(&mut tribo);
+    }
+    assert!((ratio(&tribo) - 1.0).abs() < 1e-2, "R = 1: {}", ratio(&tribo));
+}
+
+/// A contact whose dynamic side stops being dynamic (made fixed, made kinematic, or its body
+/// removed with the collider kept) is released together with its motor joint.
+#[test]
+fn contacts_without_a_dynamic_side_release_their_joints() {
+    for change in 0..3 {
+        let mut w = World::new();
+        let mut tribo = TriboRapier::new();
+        let floor = w.floor();
+        tribo.set_material(floor, rolling_material());
+        let (b, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+        tribo.set_material(c, rolling_material());
+        for _ in 0..30 {
+            w.step(&mut tribo);
+        }
+        assert_eq!(tribo.joint_count(), 1);
+        assert_eq!(w.marked_joints(), 1);
+        match change {
+            0 => w.bodies.get_mut(b).unwrap().set_body_type(RigidBodyType::Fixed, true),
+            1 => w.bodies.get_mut(b).unwrap().set_body_type(RigidBodyType::KinematicPositionBased, true),
+            _ => w.remove_body(b, false),
+        }
+        for _ in 0..3 {
+            w.step(&mut tribo);
+        }
+        assert!(tribo.contact(floor, c).is_none(), "change {change}: state kept");
+        assert_eq!(tribo.joint_count(), 0, "change {change}");
+        assert_eq!(w.marked_joints(), 0, "change {change}: joint kept in the world");
+    }
+}
+
+/// `after_step` without `before_step` reports [`Diagnostic::StepNotPrepared`] (once).
+#[test]
+fn unprepared_step_is_reported() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let floor = w.floor();
+    let (_, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+    tribo.set_material(floor, rolling_material());
+    tribo.set_material(c, rolling_material());
+    for _ in 0..5 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.diagnostics().is_empty());
+    for _ in 0..3 {
+        w.physics_step(&tribo);
+        tribo.after_step(&w.params, &w.bodies, &w.colliders, &w.narrow, &mut w.joints);
+    }
+    assert_eq!(tribo.diagnostics(), &[Diagnostic::StepNotPrepared { step: 6 }]);
+}
+
+/// A scene with every mechanism active: rolling balls, sliding and resting boxes on a floor
+/// collider without a body (motors on the anchor body), and a box on a fixed body.
+fn mixed_scene(w: &mut World, tribo: &mut TriboRapier) {
+    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+    let floor = w.floor();
+    tribo.set_material(floor, m);
+    for i in 0..6 {
+        let x = i as f32 - 2.5;
+        let (b, c) = w.ball(0.1 + 0.02 * i as f32, Vector::new(x, 0.3, -1.0));
+        w.bodies.get_mut(b).unwrap().set_linvel(Vector::new(0.5 + 0.3 * i as f32, 0.0, 0.4), true);
+        tribo.set_material(c, m);
+        let bb = w.bodies.insert(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(x, 0.2, 1.0))
+                .linvel(Vector::new(0.4 * i as f32, 0.0, 0.0))
+                .angvel(Vector::new(0.0, 2.0, 0.0)),
+        );
+        let cc = w.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(0.2, 0.1, 0.15).density(800.0),
+            bb,
+            &mut w.bodies,
+        );
+        tribo.set_material(cc, m);
+    }
+}
+
+fn run_mixed(steps: usize) -> (World, TriboRapier) {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    mixed_scene(&mut w, &mut tribo);
+    for _ in 0..steps {
+        w.step(&mut tribo);
+    }
+    (w, tribo)
+}
+
+/// Snapshot at step 100 of 300 (world sets and store cloned together): the restored copy
+/// continues bit-identically to the uninterrupted run.
+#[test]
+fn snapshot_continues_bit_identically() {
+    let (full, full_tribo) = run_mixed(300);
+    assert!(full_tribo.joint_count() > 0);
+    let (w, tribo) = run_mixed(100);
+    let (mut w2, mut tribo2) = (w.snapshot(), tribo.clone());
+    drop((w, tribo));
+    for _ in 100..300 {
+        w2.step(&mut tribo2);
+    }
+    assert_eq!(w2.fingerprint(), full.fingerprint());
+    assert_eq!(tribo2.len(), full_tribo.len());
+}
+
+/// A world restored without its store: a new store (same materials) adopts it — the motor
+/// joints of the old store are removed on its first `before_step`, the anchor body is reused,
+/// and no marked joint exists that the new store does not own. `remove_tribo_objects` turns the
+/// world back into a plain rapier world.
+#[test]
+fn restored_world_has_no_orphan_joints() {
+    let (w, tribo) = run_mixed(100);
+    let joints_before = tribo.joint_count();
+    assert!(joints_before > 0);
+    assert_eq!(w.marked_joints(), joints_before);
+    let mut w2 = w.snapshot();
+    drop(tribo); // dropped without clear(): its joints stay in the world
+    let mut fresh = TriboRapier::new();
+    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+    for (h, _) in w2.colliders.iter() {
+        fresh.set_material(h, m);
+    }
+    fresh.before_step(&w2.params, &mut w2.bodies, &mut w2.colliders, &mut w2.joints);
+    assert_eq!(w2.marked_joints(), 0, "orphans removed by the new store");
+    w2.physics_step(&fresh);
+    fresh.after_step(&w2.params, &w2.bodies, &w2.colliders, &w2.narrow, &mut w2.joints);
+    for _ in 0..20 {
+        w2.step(&mut fresh);
+    }
+    assert!(fresh.joint_count() > 0);
+    assert_eq!(w2.marked_joints(), fresh.joint_count());
+    assert_eq!(w2.marked_bodies(), 1, "the anchor body is adopted, not duplicated");
+
+    // A live store whose world is replaced by an older snapshot: `forget_world`, then the store
+    // adopts the restored world.
+    let (mut w3, mut t3) = run_mixed(100);
+    let mut w5 = w3.snapshot();
+    for _ in 0..50 {
+        w3.step(&mut t3);
+    }
+    t3.forget_world();
+    for _ in 0..5 {
+        w5.step(&mut t3);
+    }
+    assert_eq!(w5.marked_joints(), t3.joint_count());
+    assert_eq!(w5.marked_bodies(), 1);
+
+    let removed = TriboRapier::remove_tribo_objects(
+        &mut w5.islands,
+        &mut w5.bodies,
+        &mut w5.colliders,
+        &mut w5.joints,
+        &mut w5.multibody,
+    );
+    assert_eq!(removed, (t3.joint_count(), 1));
+    assert_eq!((w5.marked_joints(), w5.marked_bodies()), (0, 0));
+}
+
+/// A 500-body drop (balls and boxes into a pile), 240 steps, twice: bit-identical. Under
+/// rapier's `parallel` feature (`cargo test -p tribo_rapier --features parallel`) the narrow
+/// phase calls the hook from several threads in varying order.
+#[test]
+fn five_hundred_body_drop_is_deterministic() {
+    let run = || {
+        let mut w = World::new();
+        let mut tribo = TriboRapier::new();
+        let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+        let floor = w.floor();
+        tribo.set_material(floor, m);
+        for i in 0..500 {
+            let (x, z, y) =
+                ((i % 10) as f32 * 0.25 - 1.2, ((i / 10) % 10) as f32 * 0.25 - 1.2, (i / 100) as f32);
+            let at = Vector::new(x + 0.01 * (i % 7) as f32, 0.2 + 0.3 * y, z);
+            let c = if i % 3 == 0 {
+                let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(at));
+                w.colliders.insert_with_parent(
+                    ColliderBuilder::cuboid(0.1, 0.1, 0.1).density(500.0),
+                    b,
+                    &mut w.bodies,
+                )
+            } else {
+                w.ball(0.1, at).1
+            };
+            tribo.set_material(c, m);
+        }
+        for _ in 0..240 {
+            w.step(&mut tribo);
+        }
+        (w.fingerprint(), tribo.len(), tribo.joint_count())
+    };
+    let a = run();
+    assert!(a.1 > 500, "a pile: {} contacts", a.1);
+    let b = run();
+    assert_eq!(a.1, b.1);
+    assert_eq!(a.2, b.2);
+    assert!(a.0 == b.0, "two runs differ");
+}
+
+/// The view of a contact stays finite for extreme accepted materials.
+#[test]
+fn contact_info_is_finite_for_extreme_materials() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let floor = w.floor();
+    let (_, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+    let Ok(m) = Material::new(1e30, 1e30).and_then(|m| m.with_roll(1e30)) else { return };
+    tribo.set_material(floor, m);
+    tribo.set_material(c, m);
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    for i in tribo.contacts() {
+        for x in [i.normal_force, i.friction, i.roll_capacity, i.spin_capacity] {
+            assert!(x.is_finite(), "{i:?}");
+        }
+        assert!(i.normal.is_finite() && i.point.is_finite());
+    }
+}
