@@ -19,7 +19,7 @@ pub struct StepOutput {
     pub(crate) diagnostics: Vec<TriboDiagnostic>,
     pub(crate) realizability: Vec<RealizabilityReport>,
 }
-use crate::material::FrictionMaterial;
+use tribo_rapier::FrictionMaterial;
 
 /// tribo's state for one rapier context: inserted automatically on every entity with a
 /// `RapierContextSimulation` (with the plugin's [`Settings`]).
@@ -62,7 +62,7 @@ impl TriboContext {
                 self.store.remove_material(old);
             }
         }
-        self.store.set_material(handle, tribo_rapier::FrictionMaterial::from(m));
+        self.store.set_material(handle, m);
     }
 
     pub(crate) fn remove_material(&mut self, e: Entity) {
@@ -140,23 +140,60 @@ impl TriboContext {
         self.store.hooks(user)
     }
 
-    /// Appends this context's contacts, with entities resolved, to `out`.
+    /// Appends this context's contacts, with entities resolved, to `out`; `dt` is the last
+    /// rapier step's time step (impulses → forces).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn report(
         &self,
         context: Entity,
+        dt: f32,
+        sim: &RapierContextSimulation,
         colliders: &RapierContextColliders,
+        joints: &RapierContextJoints,
+        bodies: &RapierRigidBodySet,
         out: &mut TriboContacts,
     ) {
+        let inv_dt = if dt > 0.0 && dt.is_finite() { 1.0 / dt } else { 0.0 };
+        let finite_or_zero = |v: Vec3| if v.is_finite() { v } else { Vec3::ZERO };
         for info in self.store.contacts() {
             let (Some(collider1), Some(collider2)) =
                 (colliders.collider_entity(info.collider1), colliders.collider_entity(info.collider2))
             else {
                 continue;
             };
+            let parent = |h| colliders.colliders.get(h).and_then(|c| c.parent());
+            let (p1, p2) = (parent(info.collider1), parent(info.collider2));
+            let rb = |p: Option<rapier3d::prelude::RigidBodyHandle>| p.and_then(|b| bodies.bodies.get(b));
+            // Relative velocity of body 2 with respect to body 1 at the contact point, tangential.
+            let v = |p| rb(p).map_or(Vec3::ZERO, |b| b.velocity_at_point(info.point));
+            let dv = v(p2) - v(p1);
+            let slip_velocity = finite_or_zero(dv - info.normal * dv.dot(info.normal));
+            // Friction force magnitude: Σ |tangent impulse| / dt over the solver's contact points
+            // (basis-independent; its direction within the tangent plane is not exposed).
+            let friction_force =
+                sim.narrow_phase.contact_pair(info.collider1, info.collider2).map_or(0.0, |pair| {
+                    pair.manifolds
+                        .iter()
+                        .flat_map(|m| m.points.iter())
+                        .map(|pt| pt.data.tangent_impulse.norm())
+                        .sum::<f32>()
+                }) * inv_dt;
+            // Roll and spin motor torque on body 2: the motor's angular impulses in its frame
+            // (X = normal, Y, Z tangent) rotated to world, / dt.
+            let motor = info.joint.and_then(|h| joints.impulse_joints.get(h)).and_then(|j| {
+                let b1 = bodies.bodies.get(j.body1())?;
+                let rot = b1.rotation() * j.data.local_frame1.rotation;
+                let ang = Vec3::new(j.impulses[3], j.impulses[4], j.impulses[5]);
+                Some(-(rot * ang) * inv_dt)
+            });
+            let torque = finite_or_zero(motor.unwrap_or(Vec3::ZERO));
+            let spin_torque = info.normal * torque.dot(info.normal);
             out.contacts.push(ContactReport {
                 context,
                 collider1,
                 collider2,
+                body1: p1.and_then(|b| bodies.rigid_body_entity(b)),
+                body2: p2.and_then(|b| bodies.rigid_body_entity(b)),
                 point: info.point,
                 normal: info.normal,
                 normal_force: info.normal_force,
@@ -167,7 +204,16 @@ impl TriboContext {
                 roll_capacity: info.roll_capacity,
                 spin_capacity: info.spin_capacity,
                 stock_fallback: info.stock_fallback,
+                slip_velocity,
+                friction_force: if friction_force.is_finite() { friction_force } else { 0.0 },
+                roll_torque: torque - spin_torque,
+                spin_torque,
             });
         }
+    }
+
+    /// Replaces the per-pair material overrides of this context's store.
+    pub(crate) fn set_pair_table(&mut self, table: tribo_rapier::PairTable) {
+        self.store.set_pair_table(table);
     }
 }

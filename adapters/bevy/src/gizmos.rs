@@ -24,12 +24,15 @@ pub struct TriboGizmosPlugin;
 
 impl Plugin for TriboGizmosPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TriboGizmoConfig>().add_systems(Update, draw_tribo_contacts);
+        app.init_resource::<TriboGizmoConfig>()
+            .register_type::<TriboGizmoConfig>()
+            .add_systems(Update, draw_tribo_contacts);
     }
 }
 
 /// Scales and switches of [`TriboGizmosPlugin`].
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+#[derive(Resource, Reflect, Debug, Clone, Copy, PartialEq)]
+#[reflect(Resource, Debug, PartialEq, Clone)]
 pub struct TriboGizmoConfig {
     /// Draw anything at all. Default `true`.
     pub enabled: bool,

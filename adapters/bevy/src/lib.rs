@@ -68,7 +68,6 @@ mod diagnostics;
 #[cfg(feature = "gizmos")]
 pub mod gizmos;
 mod hooks;
-mod material;
 mod step;
 
 pub use context::TriboContext;
@@ -76,21 +75,43 @@ pub use diagnostics::{
     ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic, TriboStats,
 };
 pub use hooks::TriboHooks;
-pub use material::FrictionMaterial;
 pub use step::tribo_step_simulation;
 pub use tribo::realizability::Status as RealizabilityStatus;
 pub use tribo::realizability::Transition;
+pub use tribo_rapier::contensou;
 pub use tribo_rapier::diagnostics::BodyRealizability;
-pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
+pub use tribo_rapier::{
+    limits, CombineRule, CombineRules, Damping, Diagnostic, FrictionMaterial, FrictionMaterialBuilder,
+    Material, MaterialError, MaterialId, Mode, PairTable, ParamError, Settings, SpinModel,
+};
 
 /// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
 /// diagnostics into scope.
 pub mod prelude {
     pub use crate::{
-        ContactReport, FrictionMaterial, RealizabilityMonitor, RealizabilityReport, TriboContacts,
-        TriboContext, TriboDiagnostic, TriboHooks, TriboPlugin, TriboSet, TriboStats,
+        CombineRule, ContactReport, FrictionMaterial, MaterialId, RealizabilityMonitor, RealizabilityReport,
+        TriboContacts, TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet,
+        TriboStats,
     };
 }
+
+/// Per-pair material overrides ("ice on steel") for every rapier context: contacts between
+/// colliders whose materials carry the two [`MaterialId`]s use the table's material. Changes
+/// apply from the next step on.
+///
+/// ```
+/// # use bevy::prelude::*;
+/// # use bevy_tribo::prelude::*;
+/// const ICE: MaterialId = MaterialId(1);
+/// const STEEL: MaterialId = MaterialId(2);
+/// fn setup(mut pairs: ResMut<TriboPairMaterials>) -> Result {
+///     pairs.0.insert(ICE, STEEL, FrictionMaterial::builder().friction(0.03, 0.02).build()?);
+///     Ok(())
+/// }
+/// ```
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq)]
+#[reflect(opaque, Resource, Default, Debug, PartialEq, Clone)]
+pub struct TriboPairMaterials(pub PairTable);
 
 /// System sets of [`TriboPlugin`], in the physics schedule.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -167,6 +188,12 @@ where
     fn build(&self, app: &mut App) {
         app.init_resource::<TriboStats>()
             .init_resource::<TriboContacts>()
+            .init_resource::<TriboPairMaterials>()
+            .register_type::<FrictionMaterial>()
+            .register_type::<TriboPairMaterials>()
+            .register_type::<TriboStats>()
+            .register_type::<TriboContacts>()
+            .register_type::<RealizabilityMonitor>()
             .init_resource::<hooks::HookBypass>()
             .init_resource::<TimestepMode>()
             .insert_resource(TriboSettings(self.settings))
@@ -266,7 +293,14 @@ fn sync_materials(
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
     mut contexts: Query<&mut TriboContext>,
+    pairs: Res<TriboPairMaterials>,
+    new_contexts: Query<(), Added<TriboContext>>,
 ) {
+    if pairs.is_changed() || !new_contexts.is_empty() {
+        for mut c in &mut contexts {
+            c.set_pair_table(pairs.0.clone());
+        }
+    }
     for e in removed_material.read().chain(removed_handle.read()) {
         for mut c in &mut contexts {
             c.remove_material(e);
