@@ -140,20 +140,15 @@ impl TriboContext {
         self.store.hooks(user)
     }
 
-    /// Appends this context's contacts, with entities resolved, to `out`; `dt` is the last
-    /// rapier step's time step (impulses → forces).
+    /// Appends this context's contacts, with entities and bodies resolved, to `out`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn report(
         &self,
         context: Entity,
-        dt: f32,
-        sim: &RapierContextSimulation,
         colliders: &RapierContextColliders,
-        joints: &RapierContextJoints,
         bodies: &RapierRigidBodySet,
         out: &mut TriboContacts,
     ) {
-        let inv_dt = if dt > 0.0 && dt.is_finite() { 1.0 / dt } else { 0.0 };
         let finite_or_zero = |v: Vec3| if v.is_finite() { v } else { Vec3::ZERO };
         for info in self.store.contacts() {
             let (Some(collider1), Some(collider2)) =
@@ -168,26 +163,20 @@ impl TriboContext {
             let v = |p| rb(p).map_or(Vec3::ZERO, |b| b.velocity_at_point(info.point));
             let dv = v(p2) - v(p1);
             let slip_velocity = finite_or_zero(dv - info.normal * dv.dot(info.normal));
-            // Friction force magnitude: Σ |tangent impulse| / dt over the solver's contact points
-            // (basis-independent; its direction within the tangent plane is not exposed).
-            let friction_force =
-                sim.narrow_phase.contact_pair(info.collider1, info.collider2).map_or(0.0, |pair| {
-                    pair.manifolds
-                        .iter()
-                        .flat_map(|m| m.points.iter())
-                        .map(|pt| pt.data.tangent_impulse.norm())
-                        .sum::<f32>()
-                }) * inv_dt;
-            // Roll and spin motor torque on body 2: the motor's angular impulses in its frame
-            // (X = normal, Y, Z tangent) rotated to world, / dt.
-            let motor = info.joint.and_then(|h| joints.impulse_joints.get(h)).and_then(|j| {
-                let b1 = bodies.bodies.get(j.body1())?;
-                let rot = b1.rotation() * j.data.local_frame1.rotation;
-                let ang = Vec3::new(j.impulses[3], j.impulses[4], j.impulses[5]);
-                Some(-(rot * ang) * inv_dt)
-            });
-            let torque = finite_or_zero(motor.unwrap_or(Vec3::ZERO));
-            let spin_torque = info.normal * torque.dot(info.normal);
+            // Friction force on body 2 while slipping: the kinetic bound μ N against the slip
+            // (what rapier's friction cone applies to a sliding contact).
+            let friction_force = (info.slide == tribo_rapier::Mode::Kinetic && slip_velocity.length() > 1e-6)
+                .then(|| finite_or_zero(-slip_velocity.normalize() * info.friction * info.normal_force));
+            // Roll and spin torques on body 2 while rolling / spinning: the kinetic bounds
+            // against the relative angular velocity (what tribo's motors apply then).
+            let w = |p| rb(p).map_or(Vec3::ZERO, |b| b.angvel());
+            let dw = w(p2) - w(p1);
+            let wn = info.normal * dw.dot(info.normal);
+            let wt = dw - wn;
+            let roll_torque = (info.roll == tribo_rapier::Mode::Kinetic && wt.length() > 1e-6)
+                .then(|| finite_or_zero(-wt.normalize() * info.roll_capacity));
+            let spin_torque = (info.spin == tribo_rapier::Mode::Kinetic && wn.length() > 1e-6)
+                .then(|| finite_or_zero(-wn.normalize() * info.spin_capacity));
             out.contacts.push(ContactReport {
                 context,
                 collider1,
@@ -205,8 +194,8 @@ impl TriboContext {
                 spin_capacity: info.spin_capacity,
                 stock_fallback: info.stock_fallback,
                 slip_velocity,
-                friction_force: if friction_force.is_finite() { friction_force } else { 0.0 },
-                roll_torque: torque - spin_torque,
+                friction_force,
+                roll_torque,
                 spin_torque,
             });
         }

@@ -89,15 +89,19 @@ pub struct ContactReport {
     /// Slip velocity: velocity of body2 relative to body1 at the contact point, tangential
     /// component (world, m/s; a conveyor velocity set by a user hook is not subtracted).
     pub slip_velocity: Vec3,
-    /// Magnitude of the friction force of the last step, `Σ|tangent impulse|/dt` over rapier's
-    /// solver contact points (N); at most `μ N` up to the solver's tolerance.
-    pub friction_force: f32,
-    /// Rolling-resistance torque on body2 of the last step (world, N·m; tangential; on body1
-    /// the opposite), from tribo's motor impulses.
-    pub roll_torque: Vec3,
-    /// Spin-friction torque on body2 of the last step (world, N·m; along the normal; on body1
-    /// the opposite).
-    pub spin_torque: Vec3,
+    /// Sliding friction force on body2 while the contact slips (world, N; on body1 the
+    /// opposite): `−μk N` along the slip velocity. `None` while it sticks: the static friction
+    /// force is whatever rapier's solver needs below `μs N`, and rapier does not expose it in a
+    /// usable frame.
+    pub friction_force: Option<Vec3>,
+    /// Rolling-resistance torque on body2 while it rolls relative to body1 (world, N·m; on
+    /// body1 the opposite): the kinetic bound `roll_capacity` against the relative tangential
+    /// angular velocity. `None` while the roll sticks (the holding torque is below the bound).
+    pub roll_torque: Option<Vec3>,
+    /// Spin-friction torque on body2 while it spins relative to body1 (world, N·m, along the
+    /// normal): the kinetic bound `spin_capacity` against the relative spin. `None` while the
+    /// spin sticks.
+    pub spin_torque: Option<Vec3>,
 }
 
 impl ContactReport {

@@ -294,10 +294,10 @@ fn sync_materials(
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
     mut contexts: Query<&mut TriboContext>,
     pairs: Res<TriboPairMaterials>,
-    new_contexts: Query<(), Added<TriboContext>>,
 ) {
-    if pairs.is_changed() || !new_contexts.is_empty() {
-        for mut c in &mut contexts {
+    let table_changed = pairs.is_changed();
+    for mut c in &mut contexts {
+        if table_changed || c.is_added() {
             c.set_pair_table(pairs.0.clone());
         }
     }

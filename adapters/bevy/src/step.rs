@@ -132,9 +132,7 @@ pub fn tribo_step_simulation<H>(
             t.set_realizability(monitor.enabled.then_some(config.gravity));
         }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
-        let mut last_dt = 0.0;
         for (step, &(dt, last_catch_up)) in plan.steps.iter().enumerate() {
-            last_dt = dt;
             if last_catch_up {
                 // bevy_rapier records the interpolation start pose before the last catch-up
                 // iteration of `TimestepMode::Interpolated`.
@@ -180,7 +178,7 @@ pub fn tribo_step_simulation<H>(
         sim.integration_parameters.dt = plan.frame_dt;
 
         if let Some(t) = tribo.as_deref() {
-            t.report(entity, last_dt, sim, colliders, joints, bodies, &mut contacts);
+            t.report(entity, colliders, bodies, &mut contacts);
         }
     }
 
