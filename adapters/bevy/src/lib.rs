@@ -23,13 +23,96 @@
 //! app.world_mut().spawn((
 //!     RigidBody::Dynamic,
 //!     Collider::ball(0.05),
-//!     FrictionMaterial::new(0.5, 0.4)?.with_roll(0.05)?, // 3. the component
+//!     // 3. the component: μs 0.5, μk 0.4, rolling resistance 2 mm (torque bound 0.002 m × N)
+//!     FrictionMaterial::builder().friction(0.5, 0.4).rolling_resistance(0.002).build()?,
 //! ));
-//! # Ok::<(), bevy_tribo::ParamError>(())
+//! # Ok::<(), bevy_tribo::MaterialError>(())
 //! ```
 //!
 //! With hooks of your own, see [`TriboHooks`]. With physics in `FixedUpdate`, call
 //! `.in_fixed_schedule()` on both plugins.
+//!
+//! ## Cargo.toml
+//!
+//! A windowed app (bevy's default features, bevy_rapier3d's defaults):
+//!
+//! ```toml
+//! [dependencies]
+//! bevy = "=0.19.1"
+//! bevy_rapier3d = "=0.36.0"
+//! bevy_tribo = { path = "path/to/tribo/adapters/bevy" }
+//! ```
+//!
+//! A headless app (tests, servers, CI): no window, renderer or assets.
+//!
+//! ```toml
+//! [dependencies]
+//! bevy = { version = "=0.19.1", default-features = false }
+//! bevy_rapier3d = { version = "=0.36.0", default-features = false, features = ["dim3"] }
+//! bevy_tribo = { path = "path/to/tribo/adapters/bevy" }
+//! ```
+//!
+//! ## A headless app that prints
+//!
+//! `App::run` with `MinimalPlugins` loops forever; drive the frames yourself instead. A ball
+//! rolling at 1 m/s with rolling resistance c = 0.004 m stops after
+//! `v0² · 1.4 R/(2 c g)` = 0.89 m (R = 0.05 m):
+//!
+//! ```
+//! use std::time::Duration;
+//! use bevy::prelude::*;
+//! use bevy::time::TimeUpdateStrategy;
+//! use bevy_rapier3d::prelude::*;
+//! use bevy_tribo::prelude::*;
+//!
+//! let mut app = App::new();
+//! app.add_plugins((
+//!     MinimalPlugins,
+//!     TransformPlugin,
+//!     RapierPhysicsPlugin::<TriboHooks>::default(),
+//!     TriboPlugin::default(),
+//! ))
+//! // Each `update` advances 1/60 s, one rapier step of 1/60 s.
+//! .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)))
+//! .insert_resource(TimestepMode::Fixed { dt: 1.0 / 60.0, substeps: 1 });
+//! app.finish();
+//! app.cleanup();
+//! app.update(); // startup: creates the rapier context
+//! let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.004).build()?;
+//! app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0), material));
+//! let ball = app
+//!     .world_mut()
+//!     .spawn((
+//!         Transform::from_xyz(0.0, 0.05, 0.0),
+//!         RigidBody::Dynamic,
+//!         Collider::ball(0.05),
+//!         ColliderMassProperties::Density(1000.0),
+//!         Velocity { linear: Vec3::X, angular: Vec3::new(0.0, 0.0, -20.0) },
+//!         material,
+//!     ))
+//!     .id();
+//! for second in 1..=3 {
+//!     for _ in 0..60 {
+//!         app.update();
+//!     }
+//!     let x = app.world().get::<Transform>(ball).unwrap().translation.x;
+//!     println!("t = {second} s: x = {x:.3} m");
+//! }
+//! let x = app.world().get::<Transform>(ball).unwrap().translation.x;
+//! assert!((x - 0.892).abs() < 0.05, "{x}");
+//! # Ok::<(), bevy_tribo::MaterialError>(())
+//! ```
+//!
+//! ## Materials
+//!
+//! [`FrictionMaterial`] is the one material type of tribo_rapier and bevy_tribo (a bevy
+//! `Component`, `Reflect`, Contensou model included); build it with
+//! [`FrictionMaterial::builder`] (f32 or f64 values, validated once by `build`). Rolling and
+//! spin resistance are lengths in metres (torque bound `c·N`, as in Chrono, Bullet, MuJoCo);
+//! the paper's η forms are kept. Combine rules: the material's, else the collider's
+//! bevy_rapier `Friction::combine_rule` (rapier's priority decides between the two sides);
+//! per-pair overrides ("ice on steel") in the [`TriboPairMaterials`] resource. Details and
+//! every capacity formula: [`tribo::tracking::Material`] and the workspace README.
 //!
 //! ## Stepping: one tribo update per rapier step
 //!
