@@ -113,7 +113,7 @@ fn check_radius(radius: PatchRadius) -> Result<PatchRadius, ContensouError> {
     match radius {
         // Bounded like the material's lengths and moduli (tribo::tracking::limits), so the
         // patch's force and torque stay finite.
-        PatchRadius::Given(r) if !(r.is_finite() && r >= 0.0 && r <= limits::MAX_LENGTH) => {
+        PatchRadius::Given(r) if !(r.is_finite() && (0.0..=limits::MAX_LENGTH).contains(&r)) => {
             Err(ContensouError::InvalidRadius(r))
         }
         PatchRadius::Hertz { effective_modulus: Some(e) }
