@@ -165,7 +165,7 @@ pub use tribo_rapier::contensou;
 pub use tribo_rapier::diagnostics::BodyRealizability;
 pub use tribo_rapier::{
     limits, CombineRule, CombineRules, Damping, Diagnostic, FrictionMaterial, FrictionMaterialBuilder,
-    Material, MaterialError, MaterialId, Mode, PairTable, ParamError, Settings, SpinModel,
+    Material, MaterialError, MaterialId, Mode, PairTable, ParamError, RollOverride, Settings, SpinModel,
 };
 
 /// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
