@@ -307,7 +307,15 @@ pub fn hertz_radius(normal_force: f64, curvature_radius: f64, e_star: f64) -> Re
     if !(e_star > 0.0) || !e_star.is_finite() {
         return Err(ContensouError::InvalidParameter("e_star", e_star));
     }
-    Ok((3.0 * normal_force * curvature_radius / (4.0 * e_star)).cbrt())
+    // The direct quotient where it is finite and positive, else the product of cube roots
+    // (no overflow or 0·∞): the result is always finite.
+    match (3.0 * normal_force * curvature_radius / (4.0 * e_star)).cbrt() {
+        a if a > 0.0 && a.is_finite() => Ok(a),
+        _ => match 0.75f64.cbrt() * normal_force.cbrt() * curvature_radius.cbrt() / e_star.cbrt() {
+            a if a.is_finite() => Ok(a),
+            _ => Err(ContensouError::InvalidParameter("e_star (radius not representable)", e_star)),
+        },
+    }
 }
 
 /// `𝒬(ε)` of the exact law: sliding force over `μP` (docs/contensou.md §2, `ε ∈ [0, ∞]`).
@@ -503,6 +511,14 @@ impl Patch {
             }
             Model::Linear | Model::Harmonic(_) => {
                 let z = self.rho * q;
+                if z == f64::INFINITY {
+                    // ρ q overflows: pure spin direction.
+                    let sm = match *model {
+                        Model::Harmonic(n) => self.harmonic.eval(n as usize, 1.0).1,
+                        _ => 1.0,
+                    };
+                    return (0.0, sm);
+                }
                 let r = norm2(s, z);
                 if r == 0.0 {
                     return (0.0, 0.0);
@@ -518,6 +534,10 @@ impl Patch {
             }
             Model::Pade { m, b } => {
                 let bq = b * q;
+                if bq == f64::INFINITY {
+                    // b q overflows: pure spin, (x, y) = (0, 1) and L = 1.
+                    return (0.0, 1.0);
+                }
                 let mx = s.max(bq);
                 if mx == 0.0 {
                     return (0.0, 0.0);
@@ -676,5 +696,61 @@ impl Patch {
             force: mp * qq,
             torque: mp * self.kappa() * tt,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests_extremes {
+    use super::*;
+
+    #[test]
+    fn reduced_is_finite_at_infinite_spin_for_every_model() {
+        // A valid Padé model with b > 1 and the w-space models with ρ > 1 at q = ∞ (issue: NaN).
+        let p = Patch::new(0.02, 0.5, 10.0, Pressure::Uniform).unwrap();
+        let models = [
+            Model::Pade { m: 2.0, b: 3.0 },
+            Model::Pade { m: 1.5, b: 1e10 },
+            Model::PADE_KUDRA,
+            Model::Linear,
+            Model::Harmonic(4),
+            Model::Exact,
+        ];
+        for model in models {
+            for (s, q) in [(0.0, f64::INFINITY), (1.0, f64::INFINITY), (f64::MAX, f64::MAX), (1e300, 1e308)] {
+                let (qq, tt) = p.reduced(&model, s, q);
+                assert!(qq.is_finite() && tt.is_finite(), "{model:?} ({s}, {q}) -> ({qq}, {tt})");
+                // Pure spin (q = ∞, s finite): no sliding force, the full spin torque fraction.
+                if q == f64::INFINITY {
+                    assert_eq!(qq, 0.0, "{model:?}");
+                    assert!(tt > 0.0, "{model:?}");
+                }
+            }
+        }
+        let p = p.with_rho_ratio(5.0).unwrap();
+        for model in [Model::Linear, Model::Harmonic(3)] {
+            let (qq, tt) = p.reduced(&model, 1.0, f64::INFINITY);
+            assert!(qq == 0.0 && tt.is_finite() && tt > 0.0, "{model:?}");
+        }
+    }
+
+    #[test]
+    fn hertz_radius_is_never_nan() {
+        // a = (3 N R/(4 E*))^{1/3}: N = 1 N, R = 0.1 m, E* = 1e7 Pa → (7.5e-9)^{1/3} = 1.957e-3 m.
+        let a = hertz_radius(1.0, 0.1, 1e7).unwrap();
+        assert!((a - 7.5e-9f64.cbrt()).abs() < 1e-15);
+        for (n, r, e) in [
+            (f64::MAX, f64::MAX, f64::MAX),
+            (f64::MAX, 1.0, 1e-300),
+            (0.0, f64::MAX, f64::MAX),
+            (1e-300, 1e-300, f64::MAX),
+            (f64::MAX, f64::MAX, f64::MIN_POSITIVE),
+        ] {
+            if let Ok(a) = hertz_radius(n, r, e) {
+                assert!(a.is_finite() && a >= 0.0, "({n}, {r}, {e}) -> {a}");
+            }
+        }
+        // N = R = E = f64::MAX: the quotient is inf/inf; the answer is (3/4)^{1/3} · MAX^{1/3}.
+        let a = hertz_radius(f64::MAX, f64::MAX, f64::MAX).unwrap();
+        assert!((a / (0.75f64.cbrt() * f64::MAX.cbrt()) - 1.0).abs() < 1e-12);
     }
 }

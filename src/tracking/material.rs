@@ -2,9 +2,20 @@
 //! derived per-step parameters (docs/tracking.md §2.1, §3.3, §4.3).
 //!
 //! A [`Material`] is validated at construction: every `with_*` setter and [`Material::new`]
-//! returns a [`ParamError`] for NaN, infinite, negative or inconsistent values, so a material
-//! that exists is always usable. Run-time inputs (normal force, curvatures) are clamped instead:
-//! `N ≤ 0` or non-finite `N` gives zero capacities.
+//! returns a [`ParamError`] for NaN, infinite, negative, out-of-range or inconsistent values,
+//! so a material that exists is always usable. The accepted ranges are **bounded** (not
+//! clamped) so that every accepted value keeps the arithmetic finite and friction monotone
+//! (a larger μ, η or resistance length never gives less resistance): see [`limits`].
+//! Run-time inputs are clamped instead: `N ≤ 0` or non-finite `N` gives zero capacities, `N`
+//! above [`limits::MAX_NORMAL_FORCE`] counts as that value, and every capacity is at most
+//! [`limits::MAX_CAPACITY`].
+//!
+//! Rolling and spin resistance are given either as **lengths** (metres: the torque bound is
+//! `c·N`, as in Chrono, Bullet and MuJoCo; [`Material::with_rolling_resistance`],
+//! [`Material::with_spinning_resistance`]) or by the paper's dimensionless energy-tie factors
+//! η_r, η_ψ ([`Material::with_roll`], [`SpinModel::Heuristic`]). The one conversion:
+//! `c_r = 2 η_r μ/(κ_i+κ_j)` and `c_ψ = η_ψ μ/𝒦` (ball of radius R on a plane:
+//! `c_r = 2 η_r μ R`, `c_ψ = η_ψ μ R`), with μ = μs for the static and μk for the kinetic value.
 
 use std::fmt;
 
@@ -64,16 +75,121 @@ impl fmt::Display for ParamError {
 
 impl std::error::Error for ParamError {}
 
-/// Checks `value` is finite and `> 0` (`strict`) or `≥ 0`.
-pub(crate) fn check_param(name: &'static str, value: f64, strict: bool) -> Result<f64, ParamError> {
+/// Bounds of the accepted material parameters and the run-time clamps (see the module docs).
+///
+/// A parameter above its bound is rejected with [`ParamError::OutOfRange`]; the bounds are far
+/// beyond physical values and keep every product the model forms (μ·N/K_E, η·K_E·R², the
+/// combined values of two materials) finite in both f64 and the f32 of the engines.
+pub mod limits {
+    /// Largest friction coefficient μs, μk (and energy-tie factors η_r, η_ψ): 1e4.
+    pub const MAX_COEFFICIENT: f64 = 1.0e4;
+    /// Largest rolling or spin resistance length c (m): 1e3.
+    pub const MAX_LENGTH: f64 = 1.0e3;
+    /// Largest stiffness K_E (N/m), roll-override stiffness and fixed damping: 1e12.
+    pub const MAX_STIFFNESS: f64 = 1.0e12;
+    /// Smallest slide stiffness K_E (N/m): 1e-6.
+    pub const MIN_STIFFNESS: f64 = 1.0e-6;
+    /// Largest Young's or effective modulus (Pa): 1e15.
+    pub const MAX_MODULUS: f64 = 1.0e15;
+    /// Largest curvature (explicit spin curvature, ε_κ) (1/m): 1e9.
+    pub const MAX_CURVATURE: f64 = 1.0e9;
+    /// Largest roll-override threshold: 1e6.
+    pub const MAX_THRESHOLD: f64 = 1.0e6;
+    /// Normal forces above this (N) count as this value in [`super::Material::derive`]: 1e15.
+    pub const MAX_NORMAL_FORCE: f64 = 1.0e15;
+    /// Every force or torque capacity is clamped to at most this value (N, N·m): 1e30 (finite
+    /// as f32).
+    pub const MAX_CAPACITY: f64 = 1.0e30;
+}
+
+/// Checks `value` is finite and `> 0` (`strict`) or `≥ 0`, and at most `max`.
+pub(crate) fn check_bounded(
+    name: &'static str,
+    value: f64,
+    strict: bool,
+    max: f64,
+) -> Result<f64, ParamError> {
     if !value.is_finite() {
         return Err(ParamError::NotFinite { name, value });
     }
     if (strict && value <= 0.0) || value < 0.0 {
         return Err(ParamError::OutOfRange { name, value, expected: if strict { "> 0" } else { "≥ 0" } });
     }
+    if value > max {
+        return Err(ParamError::OutOfRange {
+            name,
+            value,
+            expected: "at most the bound in tracking::limits",
+        });
+    }
     Ok(value)
 }
+
+/// How the values of the two sides of a contact combine: rapier's `CoefficientCombineRule`,
+/// same names, same formulas and same priority (when the two sides disagree, the rule later in
+/// this list wins: Average < Min < Multiply < Max < ClampedSum < GeometricMean).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CombineRule {
+    /// `(a + b)/2` (rapier's default for friction).
+    #[default]
+    Average,
+    /// `min(a, b)` ("ice on anything is ice").
+    Min,
+    /// `a·b`.
+    Multiply,
+    /// `max(a, b)` ("rubber on anything is rubber").
+    Max,
+    /// `clamp(a + b, 0, 1)`.
+    ClampedSum,
+    /// `√(a·b)`.
+    GeometricMean,
+}
+
+impl CombineRule {
+    /// The rule of a contact whose sides use `a` and `b`: the higher-priority one (rapier's rule).
+    pub fn resolve(a: CombineRule, b: CombineRule) -> CombineRule {
+        a.max(b)
+    }
+
+    /// Combines two non-negative values. Every rule is non-decreasing in each argument, so it
+    /// keeps `μs ≥ μk` and static ≥ kinetic lengths.
+    pub fn apply(self, a: f64, b: f64) -> f64 {
+        match self {
+            CombineRule::Average => 0.5 * a + 0.5 * b,
+            CombineRule::Min => a.min(b),
+            CombineRule::Multiply => a * b,
+            CombineRule::Max => a.max(b),
+            CombineRule::ClampedSum => (a + b).clamp(0.0, 1.0),
+            CombineRule::GeometricMean => (a * b).sqrt(),
+        }
+    }
+}
+
+/// Per-coefficient combine rules of a material. `None` defers to the fallback the adapter
+/// passes (tribo_rapier: the collider's rapier `friction_combine_rule`, itself `Average` by
+/// default). Each side's rule is its own setting or the fallback; the contact uses
+/// [`CombineRule::resolve`] of the two.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CombineRules {
+    /// Rule for μs and μk.
+    pub friction: Option<CombineRule>,
+    /// Rule for the rolling resistance (lengths or η_r).
+    pub roll: Option<CombineRule>,
+    /// Rule for the spin resistance (lengths or η_ψ).
+    pub spin: Option<CombineRule>,
+}
+
+impl CombineRules {
+    /// The same rule for every coefficient.
+    pub fn all(rule: CombineRule) -> Self {
+        CombineRules { friction: Some(rule), roll: Some(rule), spin: Some(rule) }
+    }
+}
+
+/// User label of a material, the key of per-pair overrides ("ice on steel") in the adapters'
+/// pair tables. Not combined: the material of a contact has no id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MaterialId(pub u32);
 
 /// How a damping coefficient is chosen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,7 +212,7 @@ impl Damping {
 
     fn validated(self, name: &'static str) -> Result<Self, ParamError> {
         if let Damping::Fixed(c) = self {
-            check_param(name, c, false)?;
+            check_bounded(name, c, false, limits::MAX_STIFFNESS)?;
         }
         Ok(self)
     }
@@ -124,6 +240,18 @@ pub enum SpinModel {
         /// Effective (plane-strain, series-combined) modulus E_eff in Pa.
         effective_modulus: f64,
     },
+    /// Spin resistance as lengths (m): static torque bound `c_s N`, kinetic `c_k N`,
+    /// independent of μ and radius (Chrono's and Bullet's spinning friction, MuJoCo's second
+    /// friction coefficient). Stiffness `K_ψ = K_E/𝒦²` with the geometric curvature `𝒦`;
+    /// off for flat-on-flat contacts (`𝒦 ≤ ε_κ`), where rapier's several contact points
+    /// already resist spin (or use the Contensou model). Build with
+    /// [`Material::with_spinning_resistance`].
+    Length {
+        /// Static torque bound per newton of N, `c_s ≥ c_k` (m).
+        static_len: f64,
+        /// Kinetic torque bound per newton of N (m).
+        kinetic_len: f64,
+    },
 }
 
 impl SpinModel {
@@ -131,7 +259,7 @@ impl SpinModel {
     /// against a rigid counterpart: `E_eff = E* = E/(1−ν²)` (eq. 15). Combine two with
     /// [`Material::combine`].
     pub fn hertz(e: f64, nu: f64) -> Result<Self, ParamError> {
-        check_param("youngs_modulus", e, true)?;
+        check_bounded("youngs_modulus", e, true, limits::MAX_MODULUS)?;
         if !nu.is_finite() {
             return Err(ParamError::NotFinite { name: "poisson_ratio", value: nu });
         }
@@ -142,6 +270,7 @@ impl SpinModel {
                 expected: "in (-1, 0.5]",
             });
         }
+        // 1 − ν² ≥ 0.75 on the accepted range: E_eff ≤ 1.34 E.
         Ok(SpinModel::Hertz { effective_modulus: e / (1.0 - nu * nu) })
     }
 
@@ -149,17 +278,33 @@ impl SpinModel {
         match self {
             SpinModel::Off => {}
             SpinModel::Heuristic { eta_psi, curvature } => {
-                check_param("eta_psi", eta_psi, false)?;
+                check_bounded("eta_psi", eta_psi, false, limits::MAX_COEFFICIENT)?;
                 if let Some(k) = curvature {
-                    check_param("spin_curvature", k, true)?;
+                    check_bounded("spin_curvature", k, true, limits::MAX_CURVATURE)?;
                 }
             }
             SpinModel::Hertz { effective_modulus } => {
-                check_param("effective_modulus", effective_modulus, true)?;
+                check_bounded("effective_modulus", effective_modulus, true, 2.0 * limits::MAX_MODULUS)?;
+            }
+            SpinModel::Length { static_len, kinetic_len } => {
+                check_lengths("spin_static_length", static_len, "spin_kinetic_length", kinetic_len)?;
             }
         }
         Ok(self)
     }
+}
+
+fn check_lengths(sn: &'static str, s: f64, kn: &'static str, k: f64) -> Result<(), ParamError> {
+    check_bounded(sn, s, false, limits::MAX_LENGTH)?;
+    check_bounded(kn, k, false, limits::MAX_LENGTH)?;
+    if s < k {
+        return Err(ParamError::OutOfRange {
+            name: sn,
+            value: s,
+            expected: "≥ the kinetic length (static resistance at least kinetic)",
+        });
+    }
+    Ok(())
 }
 
 /// Explicit roll parameters, replacing the energy tie (2b)–(2c). Needed to reproduce
@@ -178,9 +323,32 @@ pub struct RollOverride {
 
 /// The friction material of a contact (docs/tracking.md §5.2 "configuration to expose").
 ///
-/// Defaults (from [`Material::new`]): `K_E = 1e5 N/m`, critical damping for slide, roll and
-/// spin, `η_r = 0.01` (ball on a plane: kinetic roll torque `0.02 R μk N`), heuristic spin with
-/// `η_ψ = 0.01` and geometric `𝒦`, `ε_κ = 1e-9 1/m`.
+/// Defaults (from [`Material::new`]), all explicit:
+///
+/// | parameter | default | ball of radius R on a plane |
+/// |---|---|---|
+/// | slide stiffness `K_E` | 1e5 N/m | |
+/// | damping (slide, roll, spin) | critical | |
+/// | rolling resistance | energy tie `η_r = 0.01` | torque bound `0.02 μ R N` (μs static, μk kinetic), i.e. `c_r = 0.02 μ R` |
+/// | spin resistance | heuristic `η_ψ = 0.01`, geometric `𝒦` | torque bound `0.01 μ R N`, i.e. `c_ψ = 0.01 μ R` |
+/// | `ε_κ` | 1e-9 1/m | |
+/// | combine rules | `None` (the collider's rule; rapier's default `Average`) | |
+///
+/// For resistance independent of μ and radius set lengths:
+/// [`with_rolling_resistance`](Self::with_rolling_resistance) and
+/// [`with_spinning_resistance`](Self::with_spinning_resistance); for none,
+/// `with_roll(0.0)` and `with_spin(SpinModel::Off)`.
+///
+/// ```
+/// use tribo::tracking::{Material, Mode};
+/// // Bullet's rollingFriction = 0.004 m: torque bound 0.004 m × N, whatever the radius.
+/// let m = Material::new(0.6, 0.5)?.with_rolling_resistance(0.004)?;
+/// for r in [0.01, 0.1, 1.0] {
+///     let cap = m.roll_torque_capacity(Mode::Kinetic, 10.0, 1.0 / r, 0.0);
+///     assert!((cap - 0.04).abs() < 1e-12);
+/// }
+/// # Ok::<(), tribo::tracking::ParamError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Material {
     mu_s: f64,
@@ -193,14 +361,18 @@ pub struct Material {
     spin: SpinModel,
     spin_damping: Damping,
     eps_kappa: f64,
+    /// Rolling resistance lengths (static, kinetic), replacing the energy tie when set.
+    roll_length: Option<(f64, f64)>,
+    rules: CombineRules,
+    id: Option<MaterialId>,
 }
 
 impl Material {
     /// A material with static and kinetic coefficients `mu_s ≥ mu_k ≥ 0` and default other
     /// parameters (see the type docs).
     pub fn new(mu_s: f64, mu_k: f64) -> Result<Self, ParamError> {
-        check_param("mu_s", mu_s, false)?;
-        check_param("mu_k", mu_k, false)?;
+        check_bounded("mu_s", mu_s, false, limits::MAX_COEFFICIENT)?;
+        check_bounded("mu_k", mu_k, false, limits::MAX_COEFFICIENT)?;
         if mu_s < mu_k {
             return Err(ParamError::StaticBelowKinetic { mu_s, mu_k });
         }
@@ -215,12 +387,71 @@ impl Material {
             spin: SpinModel::Heuristic { eta_psi: 0.01, curvature: None },
             spin_damping: Damping::Critical,
             eps_kappa: 1.0e-9,
+            roll_length: None,
+            rules: CombineRules::default(),
+            id: None,
         })
+    }
+
+    /// Rolling resistance as a length `c ≥ 0` (m), static and kinetic alike: the roll torque
+    /// bound is `c·N`, independent of μ and of the radius (Chrono `SetRollingFriction`, Bullet
+    /// `rollingFriction`, MuJoCo's third friction coefficient). Replaces the energy tie η_r.
+    /// Roll stiffness `K_R = K_E/(κ_i+κ_j)²` (ball on a plane: `K_E R²`); roll friction is off
+    /// for flat-on-flat contacts (`κ_i+κ_j ≤ ε_κ`) as with η_r. `c = 0` turns it off.
+    pub fn with_rolling_resistance(self, c: f64) -> Result<Self, ParamError> {
+        self.with_rolling_resistances(c, c)
+    }
+    /// Rolling resistance lengths with distinct static (holding) and kinetic (rolling) values
+    /// `c_s ≥ c_k ≥ 0` (m): torque bounds `c_s N` while the contact sticks, `c_k N` while it rolls.
+    pub fn with_rolling_resistances(mut self, c_static: f64, c_kinetic: f64) -> Result<Self, ParamError> {
+        check_lengths("roll_static_length", c_static, "roll_kinetic_length", c_kinetic)?;
+        self.roll_length = Some((c_static, c_kinetic));
+        Ok(self)
+    }
+    /// Spin resistance as a length `c ≥ 0` (m), static and kinetic alike: spin torque bound
+    /// `c·N` ([`SpinModel::Length`]; Chrono `SetSpinningFriction`, Bullet `spinningFriction`,
+    /// MuJoCo's second friction coefficient).
+    pub fn with_spinning_resistance(self, c: f64) -> Result<Self, ParamError> {
+        self.with_spinning_resistances(c, c)
+    }
+    /// Spin resistance lengths `c_s ≥ c_k ≥ 0` (m), see [`SpinModel::Length`].
+    pub fn with_spinning_resistances(self, c_static: f64, c_kinetic: f64) -> Result<Self, ParamError> {
+        self.with_spin(SpinModel::Length { static_len: c_static, kinetic_len: c_kinetic })
+    }
+    /// The same combine rule for μ, roll and spin resistance (see [`CombineRules`]).
+    pub fn with_combine_rule(mut self, rule: CombineRule) -> Self {
+        self.rules = CombineRules::all(rule);
+        self
+    }
+    /// Per-coefficient combine rules.
+    pub fn with_combine_rules(mut self, rules: CombineRules) -> Self {
+        self.rules = rules;
+        self
+    }
+    /// Labels the material for per-pair overrides ([`MaterialId`]).
+    pub fn with_id(mut self, id: MaterialId) -> Self {
+        self.id = Some(id);
+        self
+    }
+    /// Rolling resistance lengths `(c_s, c_k)` (m), if set in that form.
+    pub fn rolling_resistance(&self) -> Option<(f64, f64)> {
+        self.roll_length
+    }
+    /// The combine rules.
+    pub fn combine_rules(&self) -> CombineRules {
+        self.rules
+    }
+    /// The label, if any.
+    pub fn id(&self) -> Option<MaterialId> {
+        self.id
     }
 
     /// Sets the slide stiffness `K_E > 0` (N/m).
     pub fn with_stiffness(mut self, k_e: f64) -> Result<Self, ParamError> {
-        self.k_e = check_param("k_e", k_e, true)?;
+        if k_e < limits::MIN_STIFFNESS && k_e.is_finite() && k_e > 0.0 {
+            return Err(ParamError::OutOfRange { name: "k_e", value: k_e, expected: "≥ 1e-6 N/m" });
+        }
+        self.k_e = check_bounded("k_e", k_e, true, limits::MAX_STIFFNESS)?;
         Ok(self)
     }
     /// Sets the slide damping `K_D` (default critical, eq. 1c).
@@ -228,9 +459,12 @@ impl Material {
         self.slide_damping = d.validated("k_d")?;
         Ok(self)
     }
-    /// Sets the roll energy-tie coefficient `η_r ≥ 0` (0 disables roll friction).
+    /// Sets the roll energy-tie coefficient `η_r ≥ 0` (0 disables roll friction), the paper's
+    /// form: torque bound `2 η_r μ N/(κ_i+κ_j)` (μs static, μk kinetic). Replaces rolling
+    /// resistance lengths if they were set.
     pub fn with_roll(mut self, eta_r: f64) -> Result<Self, ParamError> {
-        self.eta_r = check_param("eta_r", eta_r, false)?;
+        self.eta_r = check_bounded("eta_r", eta_r, false, limits::MAX_COEFFICIENT)?;
+        self.roll_length = None;
         Ok(self)
     }
     /// Sets the roll damping `D_R` (default critical).
@@ -240,9 +474,9 @@ impl Material {
     }
     /// Replaces the roll energy tie by explicit stiffness and thresholds.
     pub fn with_roll_override(mut self, o: RollOverride) -> Result<Self, ParamError> {
-        check_param("k_r", o.stiffness, false)?;
-        check_param("theta_s", o.static_threshold, false)?;
-        check_param("theta_d", o.kinetic_threshold, false)?;
+        check_bounded("k_r", o.stiffness, false, limits::MAX_STIFFNESS)?;
+        check_bounded("theta_s", o.static_threshold, false, limits::MAX_THRESHOLD)?;
+        check_bounded("theta_d", o.kinetic_threshold, false, limits::MAX_THRESHOLD)?;
         if o.static_threshold < o.kinetic_threshold {
             return Err(ParamError::OutOfRange {
                 name: "theta_s",
@@ -266,7 +500,7 @@ impl Material {
     /// Sets the degenerate-curvature tolerance `ε_κ > 0` (1/m): roll friction is off when
     /// `κ_i + κ_j ≤ ε_κ` (docs/tracking.md §3.3 DECISION), geometric spin when `𝒦 ≤ ε_κ`.
     pub fn with_curvature_epsilon(mut self, eps: f64) -> Result<Self, ParamError> {
-        self.eps_kappa = check_param("eps_kappa", eps, true)?;
+        self.eps_kappa = check_bounded("eps_kappa", eps, true, limits::MAX_CURVATURE)?;
         Ok(self)
     }
 
@@ -318,44 +552,91 @@ impl Material {
         self.eps_kappa
     }
 
-    /// Combines the materials of two bodies into the material of their contact.
-    ///
-    /// Rules (documented, symmetric): μs, μk, η_r, η_ψ: arithmetic mean (rapier's default
-    /// `CoefficientCombineRule::Average`; keeps μs ≥ μk); K_E: springs in series
-    /// `k₁k₂/(k₁+k₂)`; Hertz moduli: in series `E₁*E₂*/(E₁*+E₂*)` (eq. 15); a Hertz material
-    /// against a heuristic or off one uses the Hertz side; spin off on either side: off;
-    /// damping: `Fixed` values averaged, `Critical` wins if either side is critical; explicit
-    /// spin curvature and roll overrides: taken from `self` if present, else from `other`;
-    /// ε_κ: the larger.
+    /// Combines the materials of two bodies into the material of their contact, each side's
+    /// rules defaulting to rapier's default `Average` (see [`Material::combine_with`]).
     pub fn combine(&self, other: &Material) -> Material {
+        self.combine_with(other, CombineRule::Average, CombineRule::Average)
+    }
+
+    /// Combines the materials of two bodies into the material of their contact; `fallback_self`
+    /// and `fallback_other` are each side's rule where its [`CombineRules`] entry is `None`
+    /// (tribo_rapier passes the collider's rapier `friction_combine_rule`).
+    ///
+    /// Rules (documented, symmetric), with `rule = CombineRule::resolve(side rules)` per
+    /// coefficient:
+    /// * μs and μk: the friction rule (every rule keeps μs ≥ μk);
+    /// * rolling resistance: the roll rule on the lengths `c_s`, `c_k` when both sides give
+    ///   lengths, on η_r when both use the energy tie; a length against an energy tie: the
+    ///   length side (a length is absolute, η_r is relative to μ and curvature, so they cannot
+    ///   be mixed without the contact's geometry);
+    /// * spin: off on either side → off; both lengths or both heuristic → the spin rule on
+    ///   the lengths or η_ψ (explicit curvature taken from `self` if present, else `other`);
+    ///   Hertz moduli in series `E₁*E₂*/(E₁*+E₂*)` (eq. 15); otherwise a length side wins over
+    ///   a Hertz one, and Hertz over heuristic;
+    /// * K_E: springs in series `k₁k₂/(k₁+k₂)`; damping: `Fixed` values averaged, `Critical`
+    ///   wins if either side is critical; roll overrides: `self`'s if present, else `other`'s;
+    ///   ε_κ: the larger; combine rules: each coefficient's resolved rule; id: none.
+    ///
+    /// Combined values above the bounds of [`limits`] (e.g. `Multiply` of two large μ) are
+    /// clamped to them, so the combination of two valid materials is a valid material.
+    pub fn combine_with(
+        &self,
+        other: &Material,
+        fallback_self: CombineRule,
+        fallback_other: CombineRule,
+    ) -> Material {
         fn damp(a: Damping, b: Damping) -> Damping {
             match (a, b) {
-                (Damping::Fixed(x), Damping::Fixed(y)) => Damping::Fixed(0.5 * (x + y)),
+                (Damping::Fixed(x), Damping::Fixed(y)) => Damping::Fixed(0.5 * x + 0.5 * y),
                 _ => Damping::Critical,
             }
         }
+        let rule = |a: Option<CombineRule>, b: Option<CombineRule>| {
+            CombineRule::resolve(a.unwrap_or(fallback_self), b.unwrap_or(fallback_other))
+        };
+        let (rf, rr, rs) = (
+            rule(self.rules.friction, other.rules.friction),
+            rule(self.rules.roll, other.rules.roll),
+            rule(self.rules.spin, other.rules.spin),
+        );
+        let coef = |r: CombineRule, a: f64, b: f64| r.apply(a, b).min(limits::MAX_COEFFICIENT);
+        let len = |r: CombineRule, a: f64, b: f64| r.apply(a, b).min(limits::MAX_LENGTH);
         let spin = match (self.spin, other.spin) {
             (SpinModel::Off, _) | (_, SpinModel::Off) => SpinModel::Off,
+            (
+                SpinModel::Length { static_len: s1, kinetic_len: k1 },
+                SpinModel::Length { static_len: s2, kinetic_len: k2 },
+            ) => SpinModel::Length { static_len: len(rs, s1, s2), kinetic_len: len(rs, k1, k2) },
+            (l @ SpinModel::Length { .. }, _) | (_, l @ SpinModel::Length { .. }) => l,
             (SpinModel::Hertz { effective_modulus: a }, SpinModel::Hertz { effective_modulus: b }) => {
-                SpinModel::Hertz { effective_modulus: a * b / (a + b) }
+                SpinModel::Hertz { effective_modulus: a / (1.0 + a / b) }
             }
             (h @ SpinModel::Hertz { .. }, _) | (_, h @ SpinModel::Hertz { .. }) => h,
             (
                 SpinModel::Heuristic { eta_psi: e1, curvature: c1 },
                 SpinModel::Heuristic { eta_psi: e2, curvature: c2 },
-            ) => SpinModel::Heuristic { eta_psi: 0.5 * (e1 + e2), curvature: c1.or(c2) },
+            ) => SpinModel::Heuristic { eta_psi: coef(rs, e1, e2), curvature: c1.or(c2) },
+        };
+        let (eta_r, roll_length) = match (self.roll_length, other.roll_length) {
+            (Some((s1, k1)), Some((s2, k2))) => (0.0, Some((len(rr, s1, s2), len(rr, k1, k2)))),
+            (Some(l), None) | (None, Some(l)) => (0.0, Some(l)),
+            (None, None) => (coef(rr, self.eta_r, other.eta_r), None),
         };
         Material {
-            mu_s: 0.5 * (self.mu_s + other.mu_s),
-            mu_k: 0.5 * (self.mu_k + other.mu_k),
-            k_e: self.k_e * other.k_e / (self.k_e + other.k_e),
+            mu_s: coef(rf, self.mu_s, other.mu_s),
+            mu_k: coef(rf, self.mu_k, other.mu_k),
+            // k₁k₂/(k₁+k₂) without overflow of the product.
+            k_e: (self.k_e / (1.0 + self.k_e / other.k_e)).max(limits::MIN_STIFFNESS),
             slide_damping: damp(self.slide_damping, other.slide_damping),
-            eta_r: 0.5 * (self.eta_r + other.eta_r),
+            eta_r,
             roll_damping: damp(self.roll_damping, other.roll_damping),
             roll_override: self.roll_override.or(other.roll_override),
             spin,
             spin_damping: damp(self.spin_damping, other.spin_damping),
             eps_kappa: self.eps_kappa.max(other.eps_kappa),
+            roll_length,
+            rules: CombineRules { friction: Some(rf), roll: Some(rr), spin: Some(rs) },
+            id: None,
         }
     }
 
@@ -371,52 +652,91 @@ impl Material {
         mean_kappa_i: f64,
         mean_kappa_j: f64,
     ) -> Derived {
-        let n = if n.is_finite() && n > 0.0 { n } else { 0.0 };
+        let n = if n.is_finite() && n > 0.0 { n.min(limits::MAX_NORMAL_FORCE) } else { 0.0 };
         let k_e = self.k_e;
-        let slide_static = self.mu_s * n / k_e;
-        let slide_kinetic = self.mu_k * n / k_e;
+        // Capacities (force or torque) are clamped to MAX_CAPACITY; thresholds follow as
+        // capacity / stiffness, so that K·threshold stays the clamped capacity.
+        let cap = |c: f64| c.min(limits::MAX_CAPACITY);
+        // `th` threshold of a mechanism with stiffness `k`, clamped so that k·th ≤ MAX_CAPACITY.
+        let clamp_th = |th: f64, k: f64| th.min(limits::MAX_CAPACITY / k);
+        let slide_static = clamp_th(self.mu_s * n / k_e, k_e);
+        let slide_kinetic = clamp_th(self.mu_k * n / k_e, k_e);
 
-        // Roll (2b)-(2c) or override.
+        // Roll (2b)-(2c), lengths, or override.
         let ksum = kappa_i + kappa_j;
-        let (roll_stiffness, roll_static, roll_kinetic) = match self.roll_override {
-            Some(o) => {
+        let curved = ksum.is_finite() && ksum > self.eps_kappa;
+        let (roll_stiffness, roll_static, roll_kinetic) = match (self.roll_override, self.roll_length) {
+            (Some(o), _) => {
                 let s = if o.per_newton { n } else { 1.0 };
-                (o.stiffness, o.static_threshold * s, o.kinetic_threshold * s)
+                (o.stiffness, cap(o.static_threshold * s), cap(o.kinetic_threshold * s))
             }
-            None if self.eta_r > 0.0 && ksum.is_finite() && ksum > self.eps_kappa => (
-                4.0 * self.eta_r * k_e / (ksum * ksum),
-                self.mu_s * n * ksum / (2.0 * k_e),
-                self.mu_k * n * ksum / (2.0 * k_e),
-            ),
-            None => (0.0, 0.0, 0.0),
+            (None, Some((cs, ck))) if cs > 0.0 && curved => {
+                // K_R = K_E/(κ_i+κ_j)², capacities c N.
+                let kr = k_e / (ksum * ksum);
+                if kr > 0.0 && kr.is_finite() {
+                    (kr, cap(cs * n) / kr, cap(ck * n) / kr)
+                } else {
+                    (0.0, 0.0, 0.0)
+                }
+            }
+            (None, None) if self.eta_r > 0.0 && curved => {
+                let kr = 4.0 * self.eta_r * k_e / (ksum * ksum);
+                if kr > 0.0 && kr.is_finite() {
+                    // Θ^■ = μ_■ N (κ_i+κ_j)/(2 K_E): K_R Θ^■ = 2 η_r μ_■ N/(κ_i+κ_j), clamped.
+                    let th = |mu: f64| clamp_th(mu * n * ksum / (2.0 * k_e), kr);
+                    (kr, th(self.mu_s), th(self.mu_k))
+                } else {
+                    (0.0, 0.0, 0.0)
+                }
+            }
+            _ => (0.0, 0.0, 0.0),
         };
 
-        // Spin (3c) or (12)-(15).
+        // Spin (3c), (12)-(15) or lengths.
         let kmean = mean_kappa_i + mean_kappa_j;
-        let (spin_stiffness, spin_curv) = match self.spin {
-            SpinModel::Off => (0.0, 0.0),
+        let kmean_ok = kmean.is_finite() && kmean > self.eps_kappa;
+        let (spin_stiffness, spin_static, spin_kinetic) = match self.spin {
+            SpinModel::Off => (0.0, 0.0, 0.0),
             SpinModel::Heuristic { eta_psi, curvature } => {
                 let k = curvature.unwrap_or(kmean);
-                if eta_psi > 0.0 && k.is_finite() && k > self.eps_kappa {
-                    (eta_psi * k_e / (k * k), k)
+                let kpsi = eta_psi * k_e / (k * k);
+                if eta_psi > 0.0 && k.is_finite() && k > self.eps_kappa && kpsi > 0.0 && kpsi.is_finite() {
+                    // 𝒮^ψ_■ = 𝒦 μ_■ N/K_E: K_ψ 𝒮^ψ_■ = η_ψ μ_■ N/𝒦, clamped.
+                    let th = |mu: f64| clamp_th(k * (mu * n / k_e), kpsi);
+                    (kpsi, th(self.mu_s), th(self.mu_k))
                 } else {
-                    (0.0, 0.0)
+                    (0.0, 0.0, 0.0)
                 }
             }
             SpinModel::Hertz { effective_modulus } => {
-                if kmean.is_finite() && kmean > self.eps_kappa && n > 0.0 {
+                if kmean_ok && n > 0.0 {
                     let r_eff = 1.0 / kmean;
-                    let a = (3.0 * n * r_eff / (4.0 * effective_modulus)).cbrt();
-                    (0.5 * a * a * k_e, 1.0 / a)
+                    // a = (3 N R_eff/(4 E))^{1/3}; as a product of cube roots where the
+                    // quotient under- or overflows.
+                    let a = match (3.0 * n * r_eff / (4.0 * effective_modulus)).cbrt() {
+                        a if a > 0.0 && a.is_finite() => a,
+                        _ => 0.75f64.cbrt() * n.cbrt() * r_eff.cbrt() / effective_modulus.cbrt(),
+                    };
+                    let kpsi = 0.5 * a * a * k_e;
+                    if kpsi > 0.0 && kpsi.is_finite() {
+                        // 𝒮^ψ_■ = μ_■ N/(a K_E): K_ψ 𝒮^ψ_■ = ½ a μ_■ N, clamped.
+                        let th = |mu: f64| clamp_th((1.0 / a) * (mu * n / k_e), kpsi);
+                        (kpsi, th(self.mu_s), th(self.mu_k))
+                    } else {
+                        (0.0, 0.0, 0.0)
+                    }
                 } else {
-                    (0.0, 0.0)
+                    (0.0, 0.0, 0.0)
                 }
             }
-        };
-        let (spin_static, spin_kinetic) = if spin_stiffness > 0.0 {
-            (spin_curv * slide_static, spin_curv * slide_kinetic)
-        } else {
-            (0.0, 0.0)
+            SpinModel::Length { static_len, kinetic_len } => {
+                let kpsi = k_e / (kmean * kmean);
+                if static_len > 0.0 && kmean_ok && kpsi > 0.0 && kpsi.is_finite() {
+                    (kpsi, cap(static_len * n) / kpsi, cap(kinetic_len * n) / kpsi)
+                } else {
+                    (0.0, 0.0, 0.0)
+                }
+            }
         };
 
         Derived {
@@ -433,8 +753,9 @@ impl Material {
         }
     }
 
-    /// Roll torque capacity `K_R Θ^■ = 2 η_r μ_■ N/(κ_i+κ_j)` in `mode` (0 when roll friction
-    /// is off or the curvature is degenerate). Ball of radius R on a plane: `2 η_r μ R N`.
+    /// Roll torque capacity `K_R Θ^■` in `mode`: `c_■ N` with rolling resistance lengths,
+    /// `2 η_r μ_■ N/(κ_i+κ_j)` with the energy tie (ball of radius R on a plane: `2 η_r μ_■ R N`),
+    /// μ_■ = μs static, μk kinetic; 0 when roll friction is off or `κ_i+κ_j ≤ ε_κ`.
     pub fn roll_torque_capacity(&self, mode: Mode, n: f64, kappa_i: f64, kappa_j: f64) -> f64 {
         self.derive(n, kappa_i, kappa_j, 0.0, 0.0).roll_capacity(mode)
     }
@@ -446,14 +767,19 @@ impl Material {
         let SpinModel::Hertz { effective_modulus } = self.spin else { return None };
         let kmean = mean_kappa_i + mean_kappa_j;
         if n.is_finite() && n > 0.0 && kmean.is_finite() && kmean > self.eps_kappa {
-            Some((3.0 * n / (kmean * 4.0 * effective_modulus)).cbrt())
+            let n = n.min(limits::MAX_NORMAL_FORCE);
+            match (3.0 * n / (kmean * 4.0 * effective_modulus)).cbrt() {
+                a if a > 0.0 && a.is_finite() => Some(a),
+                _ => Some(0.75f64.cbrt() * n.cbrt() / (kmean.cbrt() * effective_modulus.cbrt())),
+            }
         } else {
             None
         }
     }
 
-    /// Spin torque capacity `K_ψ 𝒮^ψ_■` in `mode`: `η_ψ μ_■ N/𝒦` (heuristic) or `½ a μ_■ N`
-    /// (Hertz), from the mean curvatures of the two surfaces.
+    /// Spin torque capacity `K_ψ 𝒮^ψ_■` in `mode`: `η_ψ μ_■ N/𝒦` (heuristic), `½ a μ_■ N`
+    /// (Hertz) or `c_■ N` (lengths), μ_■ = μs static, μk kinetic, from the mean curvatures of
+    /// the two surfaces.
     pub fn spin_torque_capacity(&self, mode: Mode, n: f64, mean_kappa_i: f64, mean_kappa_j: f64) -> f64 {
         self.derive(n, 0.0, 0.0, mean_kappa_i, mean_kappa_j).spin_capacity(mode)
     }
@@ -579,5 +905,171 @@ mod tests {
         let h = a.combine(&a);
         assert_eq!(h.spin(), SpinModel::Hertz { effective_modulus: 1e7 });
         assert_eq!(c, b.combine(&a));
+    }
+}
+
+#[cfg(test)]
+mod tests_units {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1e-300)
+    }
+
+    #[test]
+    fn rolling_resistance_length_is_independent_of_mu_and_radius() {
+        // Torque bound c N for every radius and μ: c = 0.004 m, N = 10 N → 0.04 N·m.
+        for (mu_s, mu_k) in [(0.9, 0.8), (0.3, 0.1), (0.0, 0.0)] {
+            let m = Material::new(mu_s, mu_k).unwrap().with_rolling_resistances(0.005, 0.004).unwrap();
+            for r in [0.01, 0.1, 2.0] {
+                assert!(close(m.roll_torque_capacity(Mode::Kinetic, 10.0, 1.0 / r, 0.0), 0.04));
+                assert!(close(m.roll_torque_capacity(Mode::Static, 10.0, 1.0 / r, 0.0), 0.05));
+                // K_R = K_E R² (ball on a plane).
+                assert!(close(m.derive(10.0, 1.0 / r, 0.0, 0.0, 0.0).roll_stiffness, 1e5 * r * r));
+            }
+        }
+        // Spin lengths likewise: c_ψ = 0.002 m → 0.02 N·m.
+        let m = Material::new(0.5, 0.4).unwrap().with_spinning_resistance(0.002).unwrap();
+        for r in [0.01, 0.5] {
+            assert!(close(m.spin_torque_capacity(Mode::Kinetic, 10.0, 1.0 / r, 0.0), 0.02));
+        }
+        // Flat on flat: off.
+        assert_eq!(m.spin_torque_capacity(Mode::Static, 10.0, 0.0, 0.0), 0.0);
+        // Static below kinetic is rejected.
+        assert!(Material::new(0.5, 0.4).unwrap().with_rolling_resistances(0.001, 0.002).is_err());
+        assert!(Material::new(0.5, 0.4).unwrap().with_rolling_resistance(f64::NAN).is_err());
+        assert!(Material::new(0.5, 0.4).unwrap().with_spinning_resistance(-1.0).is_err());
+    }
+
+    #[test]
+    fn documented_conversion_between_eta_and_length() {
+        // c_r = 2 η_r μ R and c_ψ = η_ψ μ R (ball on a plane) give the same capacities.
+        let (r, n, eta_r, eta_psi) = (0.05, 3.0, 0.02, 0.03);
+        let base = Material::new(0.6, 0.5).unwrap();
+        let tie = base.with_roll(eta_r).unwrap().with_spin(SpinModel::Heuristic { eta_psi, curvature: None });
+        let tie = tie.unwrap();
+        let len = base
+            .with_rolling_resistances(2.0 * eta_r * 0.6 * r, 2.0 * eta_r * 0.5 * r)
+            .unwrap()
+            .with_spinning_resistances(eta_psi * 0.6 * r, eta_psi * 0.5 * r)
+            .unwrap();
+        for mode in [Mode::Static, Mode::Kinetic] {
+            assert!(close(
+                tie.roll_torque_capacity(mode, n, 1.0 / r, 0.0),
+                len.roll_torque_capacity(mode, n, 1.0 / r, 0.0)
+            ));
+            assert!(close(
+                tie.spin_torque_capacity(mode, n, 1.0 / r, 0.0),
+                len.spin_torque_capacity(mode, n, 1.0 / r, 0.0)
+            ));
+        }
+    }
+
+    #[test]
+    fn combine_rules_on_mu_and_lengths() {
+        let a = Material::new(0.8, 0.6).unwrap().with_rolling_resistance(0.004).unwrap();
+        let b = Material::new(0.2, 0.1).unwrap().with_rolling_resistance(0.001).unwrap();
+        let cases = [
+            (CombineRule::Average, 0.5, 0.35, 0.0025),
+            (CombineRule::Min, 0.2, 0.1, 0.001),
+            (CombineRule::Max, 0.8, 0.6, 0.004),
+            (CombineRule::Multiply, 0.16, 0.06, 0.000004),
+        ];
+        for (rule, mu_s, mu_k, c) in cases {
+            let ab = a.with_combine_rule(rule).combine(&b);
+            assert!(close(ab.mu_s(), mu_s) && close(ab.mu_k(), mu_k), "{rule:?}");
+            assert!(close(ab.rolling_resistance().unwrap().1, c), "{rule:?}");
+            // Symmetric, and the fallback of a side without a rule gives the same.
+            assert_eq!(ab.mu_s(), b.combine(&a.with_combine_rule(rule)).mu_s());
+            let fb = a.combine_with(&b, rule, rule);
+            assert!(close(fb.mu_s(), mu_s) && close(fb.rolling_resistance().unwrap().0, c), "{rule:?}");
+        }
+        // Priority: Max beats Min (rapier's order).
+        let ab = a.with_combine_rule(CombineRule::Min).combine(&b.with_combine_rule(CombineRule::Max));
+        assert!(close(ab.mu_s(), 0.8));
+        // Same length on both sides = that length (Average, Min, Max).
+        let same = a.combine(&a);
+        assert_eq!(same.rolling_resistance(), Some((0.004, 0.004)));
+        // Length against an energy tie: the length side.
+        let tie = Material::new(0.5, 0.5).unwrap().with_roll(0.3).unwrap();
+        assert_eq!(tie.combine(&a).rolling_resistance(), Some((0.004, 0.004)));
+        // Per coefficient: friction Min, roll Max.
+        let rules =
+            CombineRules { friction: Some(CombineRule::Min), roll: Some(CombineRule::Max), spin: None };
+        let ab = a.with_combine_rules(rules).combine(&b);
+        assert!(close(ab.mu_s(), 0.2) && close(ab.rolling_resistance().unwrap().0, 0.004));
+    }
+
+    #[test]
+    fn extreme_values_are_bounded_finite_and_monotone() {
+        // Out of the documented bounds: rejected.
+        assert!(Material::new(1e300, 0.1).is_err());
+        assert!(Material::new(0.5, 0.4).unwrap().with_roll(1e300).is_err());
+        assert!(Material::new(0.5, 0.4).unwrap().with_stiffness(1e300).is_err());
+        assert!(Material::new(0.5, 0.4).unwrap().with_rolling_resistance(1e300).is_err());
+        assert!(SpinModel::hertz(1e300, 0.3).is_err());
+        let max = limits::MAX_COEFFICIENT;
+        // Capacities are non-decreasing in μ, η and c up to the bounds, and finite.
+        let geom = [(1.0, 1e-3, 1.0), (1e30, 1e-8, 1e-8), (1e15, 1e9, 1e9), (f64::MAX, 10.0, 10.0)];
+        for (n, kap, kmean) in geom {
+            let mut last = [0.0f64; 6];
+            for mu in [0.0, 1e-3, 0.5, 10.0, 1e3, max] {
+                let m = Material::new(mu, mu)
+                    .unwrap()
+                    .with_roll(mu)
+                    .unwrap()
+                    .with_spin(SpinModel::Heuristic { eta_psi: mu, curvature: None })
+                    .unwrap();
+                let l = Material::new(mu, mu)
+                    .unwrap()
+                    .with_rolling_resistance(mu.min(limits::MAX_LENGTH))
+                    .unwrap()
+                    .with_spin(SpinModel::hertz(1e3, 0.3).unwrap())
+                    .unwrap();
+                let d = m.derive(n, kap, 0.0, kmean, 0.0);
+                let e = l.derive(n, kap, 0.0, kmean, 0.0);
+                let caps = [
+                    d.slide_capacity(Mode::Static),
+                    d.roll_capacity(Mode::Static),
+                    d.spin_capacity(Mode::Kinetic),
+                    e.roll_capacity(Mode::Kinetic),
+                    e.spin_capacity(Mode::Static),
+                    e.slide_capacity(Mode::Kinetic),
+                ];
+                for (k, c) in caps.iter().enumerate() {
+                    assert!(c.is_finite() && *c >= 0.0 && *c <= limits::MAX_CAPACITY * (1.0 + 1e-12), "{c}");
+                    assert!(*c >= last[k] * (1.0 - 1e-12), "cap {k} decreased at μ = {mu}, n = {n}");
+                    assert!((*c as f32).is_finite());
+                }
+                for x in [d.roll_static, d.spin_static, e.roll_static, e.spin_static, d.roll_stiffness] {
+                    assert!(x.is_finite());
+                }
+                last = caps;
+                assert!(l.hertz_contact_radius(n, kmean, 0.0).is_none_or(|a| a.is_finite() && a > 0.0));
+            }
+        }
+        // Combining valid materials gives a valid material (Multiply of the largest μ is clamped).
+        let big = Material::new(max, max)
+            .unwrap()
+            .with_rolling_resistance(limits::MAX_LENGTH)
+            .unwrap()
+            .with_stiffness(limits::MIN_STIFFNESS)
+            .unwrap()
+            .with_combine_rule(CombineRule::Multiply);
+        let c = big.combine(&big);
+        assert!(c.mu_s() <= max && c.mu_s() >= c.mu_k());
+        assert!(c.stiffness() >= limits::MIN_STIFFNESS);
+        let rebuilt =
+            Material::new(c.mu_s(), c.mu_k()).and_then(|m| m.with_stiffness(c.stiffness())).and_then(|m| {
+                m.with_rolling_resistances(
+                    c.rolling_resistance().unwrap().0,
+                    c.rolling_resistance().unwrap().1,
+                )
+            });
+        assert!(rebuilt.is_ok(), "{rebuilt:?}");
+        let h = Material::new(0.5, 0.4).unwrap().with_spin(SpinModel::hertz(1e15, 0.5).unwrap()).unwrap();
+        let hh = h.combine(&h);
+        assert!(matches!(hh.spin(), SpinModel::Hertz { effective_modulus } if effective_modulus.is_finite()));
+        assert!(hh.spin().validated().is_ok());
     }
 }

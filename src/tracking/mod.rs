@@ -71,5 +71,8 @@ pub use contact::{
 };
 pub use geometry::{ArcMode, GeometryError, Surface};
 pub use kinematics::CounterSpin;
-pub use material::{Damping, Derived, Material, Mode, ParamError, RollOverride, SpinModel};
+pub use material::{
+    limits, CombineRule, CombineRules, Damping, Derived, Material, MaterialId, Mode, ParamError,
+    RollOverride, SpinModel,
+};
 pub use slider::{Deflection, Slider, SliderParams};

@@ -19,7 +19,7 @@ pub struct StepOutput {
     pub(crate) diagnostics: Vec<TriboDiagnostic>,
     pub(crate) realizability: Vec<RealizabilityReport>,
 }
-use crate::material::FrictionMaterial;
+use tribo_rapier::FrictionMaterial;
 
 /// tribo's state for one rapier context: inserted automatically on every entity with a
 /// `RapierContextSimulation` (with the plugin's [`Settings`]).
@@ -62,7 +62,7 @@ impl TriboContext {
                 self.store.remove_material(old);
             }
         }
-        self.store.set_material(handle, tribo_rapier::FrictionMaterial::from(m));
+        self.store.set_material(handle, m);
     }
 
     pub(crate) fn remove_material(&mut self, e: Entity) {
@@ -140,23 +140,49 @@ impl TriboContext {
         self.store.hooks(user)
     }
 
-    /// Appends this context's contacts, with entities resolved, to `out`.
+    /// Appends this context's contacts, with entities and bodies resolved, to `out`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn report(
         &self,
         context: Entity,
         colliders: &RapierContextColliders,
+        bodies: &RapierRigidBodySet,
         out: &mut TriboContacts,
     ) {
+        let finite_or_zero = |v: Vec3| if v.is_finite() { v } else { Vec3::ZERO };
         for info in self.store.contacts() {
             let (Some(collider1), Some(collider2)) =
                 (colliders.collider_entity(info.collider1), colliders.collider_entity(info.collider2))
             else {
                 continue;
             };
+            let parent = |h| colliders.colliders.get(h).and_then(|c| c.parent());
+            let (p1, p2) = (parent(info.collider1), parent(info.collider2));
+            let rb = |p: Option<rapier3d::prelude::RigidBodyHandle>| p.and_then(|b| bodies.bodies.get(b));
+            // Relative velocity of body 2 with respect to body 1 at the contact point, tangential.
+            let v = |p| rb(p).map_or(Vec3::ZERO, |b| b.velocity_at_point(info.point));
+            let dv = v(p2) - v(p1);
+            let slip_velocity = finite_or_zero(dv - info.normal * dv.dot(info.normal));
+            // Friction force on body 2 while slipping: the kinetic bound μ N against the slip
+            // (what rapier's friction cone applies to a sliding contact).
+            let friction_force = (info.slide == tribo_rapier::Mode::Kinetic && slip_velocity.length() > 1e-6)
+                .then(|| finite_or_zero(-slip_velocity.normalize() * info.friction * info.normal_force));
+            // Roll and spin torques on body 2 while rolling / spinning: the kinetic bounds
+            // against the relative angular velocity (what tribo's motors apply then).
+            let w = |p| rb(p).map_or(Vec3::ZERO, |b| b.angvel());
+            let dw = w(p2) - w(p1);
+            let wn = info.normal * dw.dot(info.normal);
+            let wt = dw - wn;
+            let roll_torque = (info.roll == tribo_rapier::Mode::Kinetic && wt.length() > 1e-6)
+                .then(|| finite_or_zero(-wt.normalize() * info.roll_capacity));
+            let spin_torque = (info.spin == tribo_rapier::Mode::Kinetic && wn.length() > 1e-6)
+                .then(|| finite_or_zero(-wn.normalize() * info.spin_capacity));
             out.contacts.push(ContactReport {
                 context,
                 collider1,
                 collider2,
+                body1: p1.and_then(|b| bodies.rigid_body_entity(b)),
+                body2: p2.and_then(|b| bodies.rigid_body_entity(b)),
                 point: info.point,
                 normal: info.normal,
                 normal_force: info.normal_force,
@@ -167,7 +193,16 @@ impl TriboContext {
                 roll_capacity: info.roll_capacity,
                 spin_capacity: info.spin_capacity,
                 stock_fallback: info.stock_fallback,
+                slip_velocity,
+                friction_force,
+                roll_torque,
+                spin_torque,
             });
         }
+    }
+
+    /// Replaces the per-pair material overrides of this context's store.
+    pub(crate) fn set_pair_table(&mut self, table: tribo_rapier::PairTable) {
+        self.store.set_pair_table(table);
     }
 }

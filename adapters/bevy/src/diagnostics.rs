@@ -12,7 +12,8 @@ use tribo_rapier::{Diagnostic, Mode};
 /// `rapier_steps` counts the rapier steps tribo's step system performed and `tribo_updates` the
 /// tribo per-step updates (before-step, rapier step, after-step) among them; they are equal
 /// whenever every rapier context has its [`TriboContext`](crate::TriboContext).
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+#[derive(Resource, Reflect, Default, Debug, Clone, PartialEq, Eq)]
+#[reflect(Resource, Default, Debug, PartialEq, Clone)]
 pub struct TriboStats {
     /// Runs of tribo's step system (one per run of the physics schedule).
     pub frames: u64,
@@ -29,7 +30,8 @@ pub struct TriboStats {
 ///
 /// Rebuilt every run of tribo's step system; systems ordered after
 /// [`TriboSet::Step`](crate::TriboSet) read the current frame's contacts.
-#[derive(Resource, Default, Debug, Clone)]
+#[derive(Resource, Reflect, Default, Debug, Clone)]
+#[reflect(opaque, Resource, Default, Debug, Clone)]
 pub struct TriboContacts {
     /// One entry per tracked contact (all rapier contexts).
     pub contacts: Vec<ContactReport>,
@@ -44,6 +46,11 @@ impl TriboContacts {
     pub fn involving(&self, e: Entity) -> impl Iterator<Item = &ContactReport> {
         self.contacts.iter().filter(move |c| c.collider1 == e || c.collider2 == e)
     }
+
+    /// The contacts involving rigid-body entity `b`.
+    pub fn involving_body(&self, b: Entity) -> impl Iterator<Item = &ContactReport> {
+        self.contacts.iter().filter(move |c| c.body1 == Some(b) || c.body2 == Some(b))
+    }
 }
 
 /// The friction state of one contact, in world space, after a rapier step.
@@ -55,6 +62,10 @@ pub struct ContactReport {
     pub collider1: Entity,
     /// Second collider entity.
     pub collider2: Entity,
+    /// Rigid-body entity of collider1 (`None`: a collider without a body, e.g. static ground).
+    pub body1: Option<Entity>,
+    /// Rigid-body entity of collider2.
+    pub body2: Option<Entity>,
     /// Contact point (world, m).
     pub point: Vec3,
     /// Contact normal, pointing from collider1 to collider2 (world).
@@ -75,6 +86,22 @@ pub struct ContactReport {
     pub spin_capacity: f32,
     /// The contact fell back to stock rapier friction (see [`TriboDiagnostic`]).
     pub stock_fallback: bool,
+    /// Slip velocity: velocity of body2 relative to body1 at the contact point, tangential
+    /// component (world, m/s; a conveyor velocity set by a user hook is not subtracted).
+    pub slip_velocity: Vec3,
+    /// Sliding friction force on body2 while the contact slips (world, N; on body1 the
+    /// opposite): `−μk N` along the slip velocity. `None` while it sticks: the static friction
+    /// force is whatever rapier's solver needs below `μs N`, and rapier does not expose it in a
+    /// usable frame.
+    pub friction_force: Option<Vec3>,
+    /// Rolling-resistance torque on body2 while it rolls relative to body1 (world, N·m; on
+    /// body1 the opposite): the kinetic bound `roll_capacity` against the relative tangential
+    /// angular velocity. `None` while the roll sticks (the holding torque is below the bound).
+    pub roll_torque: Option<Vec3>,
+    /// Spin-friction torque on body2 while it spins relative to body1 (world, N·m, along the
+    /// normal): the kinetic bound `spin_capacity` against the relative spin. `None` while the
+    /// spin sticks.
+    pub spin_torque: Option<Vec3>,
 }
 
 impl ContactReport {
@@ -123,7 +150,8 @@ impl std::fmt::Display for TriboDiagnostic {
 /// docs/realizability.md): can it keep rolling at both contacts, or which slip can start? Every
 /// analysis is sent as a [`RealizabilityReport`] message. It costs one two-contact analysis
 /// per such body and step (0.1–0.7 ms each, per tribo_rapier), so it is off by default.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Resource, Reflect, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[reflect(Resource, Default, Debug, PartialEq, Clone)]
 pub struct RealizabilityMonitor {
     /// Run the monitor.
     pub enabled: bool,

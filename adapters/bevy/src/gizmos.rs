@@ -24,7 +24,9 @@ pub struct TriboGizmosPlugin;
 
 impl Plugin for TriboGizmosPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TriboGizmoConfig>().add_systems(Update, draw_tribo_contacts);
+        app.init_resource::<TriboGizmoConfig>()
+            .register_type::<TriboGizmoConfig>()
+            .add_systems(Update, draw_tribo_contacts);
     }
 
     /// Refuses to start (with a message naming what to add) when bevy's gizmo resources are
@@ -48,7 +50,8 @@ pub const MISSING_GIZMOS: &str = "TriboGizmosPlugin needs bevy's gizmos: add `De
      `app.init_gizmo_group::<bevy::gizmos::config::DefaultGizmoConfigGroup>()` instead";
 
 /// Scales and switches of [`TriboGizmosPlugin`].
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+#[derive(Resource, Reflect, Debug, Clone, Copy, PartialEq)]
+#[reflect(Resource, Debug, PartialEq, Clone)]
 pub struct TriboGizmoConfig {
     /// Draw anything at all. Default `true`.
     pub enabled: bool,

@@ -23,13 +23,96 @@
 //! app.world_mut().spawn((
 //!     RigidBody::Dynamic,
 //!     Collider::ball(0.05),
-//!     FrictionMaterial::new(0.5, 0.4)?.with_roll(0.05)?, // 3. the component
+//!     // 3. the component: μs 0.5, μk 0.4, rolling resistance 2 mm (torque bound 0.002 m × N)
+//!     FrictionMaterial::builder().friction(0.5, 0.4).rolling_resistance(0.002).build()?,
 //! ));
-//! # Ok::<(), bevy_tribo::ParamError>(())
+//! # Ok::<(), bevy_tribo::MaterialError>(())
 //! ```
 //!
 //! With hooks of your own, see [`TriboHooks`]. With physics in `FixedUpdate`, call
 //! `.in_fixed_schedule()` on both plugins.
+//!
+//! ## Cargo.toml
+//!
+//! A windowed app (bevy's default features, bevy_rapier3d's defaults):
+//!
+//! ```toml
+//! [dependencies]
+//! bevy = "=0.19.1"
+//! bevy_rapier3d = "=0.36.0"
+//! bevy_tribo = { path = "path/to/tribo/adapters/bevy" }
+//! ```
+//!
+//! A headless app (tests, servers, CI): no window, renderer or assets.
+//!
+//! ```toml
+//! [dependencies]
+//! bevy = { version = "=0.19.1", default-features = false }
+//! bevy_rapier3d = { version = "=0.36.0", default-features = false, features = ["dim3"] }
+//! bevy_tribo = { path = "path/to/tribo/adapters/bevy" }
+//! ```
+//!
+//! ## A headless app that prints
+//!
+//! `App::run` with `MinimalPlugins` loops forever; drive the frames yourself instead. A ball
+//! rolling at 1 m/s with rolling resistance c = 0.004 m stops after
+//! `v0² · 1.4 R/(2 c g)` = 0.89 m (R = 0.05 m):
+//!
+//! ```
+//! use std::time::Duration;
+//! use bevy::prelude::*;
+//! use bevy::time::TimeUpdateStrategy;
+//! use bevy_rapier3d::prelude::*;
+//! use bevy_tribo::prelude::*;
+//!
+//! let mut app = App::new();
+//! app.add_plugins((
+//!     MinimalPlugins,
+//!     TransformPlugin,
+//!     RapierPhysicsPlugin::<TriboHooks>::default(),
+//!     TriboPlugin::default(),
+//! ))
+//! // Each `update` advances 1/60 s, one rapier step of 1/60 s.
+//! .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)))
+//! .insert_resource(TimestepMode::Fixed { dt: 1.0 / 60.0, substeps: 1 });
+//! app.finish();
+//! app.cleanup();
+//! app.update(); // startup: creates the rapier context
+//! let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.004).build()?;
+//! app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0), material));
+//! let ball = app
+//!     .world_mut()
+//!     .spawn((
+//!         Transform::from_xyz(0.0, 0.05, 0.0),
+//!         RigidBody::Dynamic,
+//!         Collider::ball(0.05),
+//!         ColliderMassProperties::Density(1000.0),
+//!         Velocity { linear: Vec3::X, angular: Vec3::new(0.0, 0.0, -20.0) },
+//!         material,
+//!     ))
+//!     .id();
+//! for second in 1..=3 {
+//!     for _ in 0..60 {
+//!         app.update();
+//!     }
+//!     let x = app.world().get::<Transform>(ball).unwrap().translation.x;
+//!     println!("t = {second} s: x = {x:.3} m");
+//! }
+//! let x = app.world().get::<Transform>(ball).unwrap().translation.x;
+//! assert!((x - 0.892).abs() < 0.05, "{x}");
+//! # Ok::<(), bevy_tribo::MaterialError>(())
+//! ```
+//!
+//! ## Materials
+//!
+//! [`FrictionMaterial`] is the one material type of tribo_rapier and bevy_tribo (a bevy
+//! `Component`, `Reflect`, Contensou model included); build it with
+//! [`FrictionMaterial::builder`] (f32 or f64 values, validated once by `build`). Rolling and
+//! spin resistance are lengths in metres (torque bound `c·N`, as in Chrono, Bullet, MuJoCo);
+//! the paper's η forms are kept. Combine rules: the material's, else the collider's
+//! bevy_rapier `Friction::combine_rule` (rapier's priority decides between the two sides);
+//! per-pair overrides ("ice on steel") in the [`TriboPairMaterials`] resource. Details and
+//! every capacity formula: [`tribo::tracking::Material`] and the workspace README.
 //!
 //! ## Stepping: one tribo update per rapier step
 //!
@@ -68,7 +151,6 @@ mod diagnostics;
 #[cfg(feature = "gizmos")]
 pub mod gizmos;
 mod hooks;
-mod material;
 mod step;
 
 pub use context::TriboContext;
@@ -76,21 +158,43 @@ pub use diagnostics::{
     ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic, TriboStats,
 };
 pub use hooks::TriboHooks;
-pub use material::FrictionMaterial;
 pub use step::tribo_step_simulation;
 pub use tribo::realizability::Status as RealizabilityStatus;
 pub use tribo::realizability::Transition;
+pub use tribo_rapier::contensou;
 pub use tribo_rapier::diagnostics::BodyRealizability;
-pub use tribo_rapier::{Damping, Diagnostic, Material, Mode, ParamError, Settings, SpinModel};
+pub use tribo_rapier::{
+    limits, CombineRule, CombineRules, Damping, Diagnostic, FrictionMaterial, FrictionMaterialBuilder,
+    Material, MaterialError, MaterialId, Mode, PairTable, ParamError, RollOverride, Settings, SpinModel,
+};
 
 /// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
 /// diagnostics into scope.
 pub mod prelude {
     pub use crate::{
-        ContactReport, FrictionMaterial, RealizabilityMonitor, RealizabilityReport, TriboContacts,
-        TriboContext, TriboDiagnostic, TriboHooks, TriboPlugin, TriboSet, TriboStats,
+        CombineRule, ContactReport, FrictionMaterial, MaterialId, RealizabilityMonitor, RealizabilityReport,
+        TriboContacts, TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet,
+        TriboStats,
     };
 }
+
+/// Per-pair material overrides ("ice on steel") for every rapier context: contacts between
+/// colliders whose materials carry the two [`MaterialId`]s use the table's material. Changes
+/// apply from the next step on.
+///
+/// ```
+/// # use bevy::prelude::*;
+/// # use bevy_tribo::prelude::*;
+/// const ICE: MaterialId = MaterialId(1);
+/// const STEEL: MaterialId = MaterialId(2);
+/// fn setup(mut pairs: ResMut<TriboPairMaterials>) -> Result {
+///     pairs.0.insert(ICE, STEEL, FrictionMaterial::builder().friction(0.03, 0.02).build()?);
+///     Ok(())
+/// }
+/// ```
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq)]
+#[reflect(opaque, Resource, Default, Debug, PartialEq, Clone)]
+pub struct TriboPairMaterials(pub PairTable);
 
 /// System sets of [`TriboPlugin`], in the physics schedule.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -167,6 +271,12 @@ where
     fn build(&self, app: &mut App) {
         app.init_resource::<TriboStats>()
             .init_resource::<TriboContacts>()
+            .init_resource::<TriboPairMaterials>()
+            .register_type::<FrictionMaterial>()
+            .register_type::<TriboPairMaterials>()
+            .register_type::<TriboStats>()
+            .register_type::<TriboContacts>()
+            .register_type::<RealizabilityMonitor>()
             .init_resource::<hooks::HookBypass>()
             .init_resource::<TimestepMode>()
             .insert_resource(TriboSettings(self.settings))
@@ -287,7 +397,14 @@ fn sync_materials(
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
     mut contexts: Query<&mut TriboContext>,
+    pairs: Res<TriboPairMaterials>,
 ) {
+    let table_changed = pairs.is_changed();
+    for mut c in &mut contexts {
+        if table_changed || c.is_added() {
+            c.set_pair_table(pairs.0.clone());
+        }
+    }
     for e in removed_material.read().chain(removed_handle.read()) {
         for mut c in &mut contexts {
             c.remove_material(e);

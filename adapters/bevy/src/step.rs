@@ -178,7 +178,7 @@ pub fn tribo_step_simulation<H>(
         sim.integration_parameters.dt = plan.frame_dt;
 
         if let Some(t) = tribo.as_deref() {
-            t.report(entity, colliders, &mut contacts);
+            t.report(entity, colliders, bodies, &mut contacts);
         }
     }
 

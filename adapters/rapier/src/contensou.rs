@@ -71,7 +71,7 @@
 use crate::compat::ManifoldParts;
 use crate::rapier3d::prelude::*;
 use crate::FrictionMaterial;
-use tribo::tracking::{Material, Mode, SpinModel};
+use tribo::tracking::{limits, Material, Mode, SpinModel};
 
 pub use tribo::contensou::{ContensouError, Model, Pressure};
 
@@ -111,8 +111,14 @@ pub struct Contensou {
 
 fn check_radius(radius: PatchRadius) -> Result<PatchRadius, ContensouError> {
     match radius {
-        PatchRadius::Given(r) if !(r.is_finite() && r >= 0.0) => Err(ContensouError::InvalidRadius(r)),
-        PatchRadius::Hertz { effective_modulus: Some(e) } if !(e.is_finite() && e > 0.0) => {
+        // Bounded like the material's lengths and moduli (tribo::tracking::limits), so the
+        // patch's force and torque stay finite.
+        PatchRadius::Given(r) if !(r.is_finite() && (0.0..=limits::MAX_LENGTH).contains(&r)) => {
+            Err(ContensouError::InvalidRadius(r))
+        }
+        PatchRadius::Hertz { effective_modulus: Some(e) }
+            if !(e.is_finite() && e > 0.0 && e <= 2.0 * limits::MAX_MODULUS) =>
+        {
             Err(ContensouError::InvalidParameter("effective_modulus", e))
         }
         r => Ok(r),

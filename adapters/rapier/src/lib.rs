@@ -116,92 +116,13 @@ pub mod contensou;
 pub mod curvature;
 pub mod diagnostics;
 mod hooks;
+mod material;
 mod store;
 
 pub use hooks::TriboHooks;
+pub use material::{combine_rule_of, FrictionMaterial, FrictionMaterialBuilder, MaterialError, PairTable};
 pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
-pub use tribo::tracking::{Damping, Material, Mode, ParamError, SpinModel};
-
-/// Friction material of one collider.
-///
-/// Combine rules for the two colliders of a contact (see [`FrictionMaterial::combine`]):
-/// * either side [`FrictionMaterial::Stock`] → the contact keeps stock rapier friction;
-/// * both [`FrictionMaterial::Tribo`] → [`Material::combine`] (μs, μk, η_r, η_ψ averaged,
-///   stiffnesses and Hertz moduli in series, see its docs);
-/// * one side `Tribo`, the other without any material → that side's material alone;
-/// * neither side has a material → stock.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum FrictionMaterial {
-    /// Leave rapier's friction untouched for every contact of this collider.
-    Stock,
-    /// tribo friction with this material.
-    Tribo(Material),
-    /// tribo friction with this material and the Contensou contact model (coupled slide/spin
-    /// limits of a finite patch, see [`contensou`]); build with
-    /// [`FrictionMaterial::with_contensou`].
-    Contensou(Material, contensou::Contensou),
-}
-
-impl FrictionMaterial {
-    /// A tribo material with static and kinetic coefficients (`mu_s ≥ mu_k ≥ 0`) and the
-    /// defaults of [`Material::new`] (roll `η_r = 0.01`, heuristic spin `η_ψ = 0.01` with the
-    /// geometric curvature). Errors: NaN/infinite/negative values, μs < μk.
-    pub fn new(mu_s: f64, mu_k: f64) -> Result<Self, ParamError> {
-        Ok(FrictionMaterial::Tribo(Material::new(mu_s, mu_k)?))
-    }
-
-    /// The stock option (same as [`FrictionMaterial::Stock`]).
-    pub fn stock() -> Self {
-        FrictionMaterial::Stock
-    }
-
-    /// Sets the roll energy-tie coefficient η_r (ball on a plane: kinetic roll torque
-    /// `2 η_r μk R N`). No effect on `Stock`.
-    pub fn with_roll(self, eta_r: f64) -> Result<Self, ParamError> {
-        self.map(|m| m.with_roll(eta_r))
-    }
-
-    /// Sets the spin model, e.g. `SpinModel::Heuristic { eta_psi, curvature: None }` or
-    /// `SpinModel::hertz(E, ν)?`. No effect on `Stock`.
-    pub fn with_spin(self, spin: SpinModel) -> Result<Self, ParamError> {
-        self.map(|m| m.with_spin(spin))
-    }
-
-    /// Applies a [`Material`] setter to a `Tribo` material.
-    pub fn map(self, f: impl FnOnce(Material) -> Result<Material, ParamError>) -> Result<Self, ParamError> {
-        match self {
-            FrictionMaterial::Stock => Ok(self),
-            FrictionMaterial::Tribo(m) => Ok(FrictionMaterial::Tribo(f(m)?)),
-            FrictionMaterial::Contensou(m, c) => Ok(FrictionMaterial::Contensou(f(m)?, c)),
-        }
-    }
-
-    /// The tribo material, if any.
-    pub fn material(&self) -> Option<&Material> {
-        match self {
-            FrictionMaterial::Stock => None,
-            FrictionMaterial::Tribo(m) => Some(m),
-            FrictionMaterial::Contensou(m, _) => Some(m),
-        }
-    }
-
-    /// The material of a contact between colliders with materials `a` and `b` (`None`: no
-    /// material set), or `None` when the contact keeps stock friction. Rules in the type docs.
-    pub fn combine(a: Option<&FrictionMaterial>, b: Option<&FrictionMaterial>) -> Option<Material> {
-        match (a, b) {
-            (Some(FrictionMaterial::Stock), _) | (_, Some(FrictionMaterial::Stock)) => None,
-            (Some(FrictionMaterial::Tribo(x)), Some(FrictionMaterial::Tribo(y))) => Some(x.combine(y)),
-            (Some(FrictionMaterial::Tribo(x)), None) | (None, Some(FrictionMaterial::Tribo(x))) => Some(*x),
-            (None, None) => None,
-            // Contensou materials combine like Tribo ones (contact model: FrictionMaterial::combine_contensou).
-            (Some(x), Some(y)) => Some(x.material()?.combine(y.material()?)),
-            (Some(x), None) | (None, Some(x)) => x.material().copied(),
-        }
-    }
-}
-
-impl From<Material> for FrictionMaterial {
-    fn from(m: Material) -> Self {
-        FrictionMaterial::Tribo(m)
-    }
-}
+pub use tribo::tracking::{
+    limits, CombineRule, CombineRules, Damping, Material, MaterialId, Mode, ParamError, RollOverride,
+    SpinModel,
+};

@@ -10,7 +10,7 @@ use crate::compat;
 use crate::curvature::{collider_curvature, Curvature};
 use crate::hooks::TriboHooks;
 use crate::rapier3d::prelude::*;
-use crate::FrictionMaterial;
+use crate::{FrictionMaterial, PairTable};
 use tribo::tracking::{Material, Mode};
 
 /// Marker of the objects tribo puts into a rapier world: stored in `GenericJoint::user_data` of
@@ -246,6 +246,8 @@ pub struct TriboRapier {
     /// Materials keyed by the full collider handle (index and generation): a handle whose slot
     /// rapier reuses for a new collider never sees the old collider's material.
     materials: FastMap<u64, FrictionMaterial>,
+    /// Per-pair material overrides.
+    pair_table: PairTable,
     /// The colliders with a material, in the order they were given one (the deterministic
     /// order `before_step` visits them in).
     material_colliders: Vec<ColliderHandle>,
@@ -293,6 +295,7 @@ impl Clone for TriboRapier {
         TriboRapier {
             settings: self.settings,
             materials: self.materials.clone(),
+            pair_table: self.pair_table.clone(),
             material_colliders: self.material_colliders.clone(),
             material_epoch: self.material_epoch,
             index: self.index.clone(),
@@ -380,6 +383,7 @@ impl TriboRapier {
         TriboRapier {
             settings,
             materials: FastMap::default(),
+            pair_table: PairTable::default(),
             material_colliders: Vec::new(),
             material_epoch: 0,
             index: FastMap::default(),
@@ -437,10 +441,63 @@ impl TriboRapier {
         self.materials.get(&handle_key(collider))
     }
 
-    /// The combined material of a contact between two colliders, or `None` for stock friction
-    /// (rules: [`FrictionMaterial::combine`]).
+    /// The combined material of a contact between two colliders with rapier's default combine
+    /// rule (`Average`) on both sides and this store's pair table, or `None` for stock friction.
+    /// The store's contacts also use the colliders' own `friction_combine_rule`
+    /// ([`FrictionMaterial::combine_pair`]).
     pub fn pair_material(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<Material> {
-        FrictionMaterial::combine(self.material(c1), self.material(c2))
+        let fallback = (tribo::tracking::CombineRule::Average, tribo::tracking::CombineRule::Average);
+        FrictionMaterial::combine_pair(self.material(c1), self.material(c2), fallback, Some(&self.pair_table))
+            .map(|(m, _)| m)
+    }
+
+    /// The material and Contensou model of a contact between two colliders: the one place
+    /// the store combines materials (rules: [`FrictionMaterial::combine_pair`], with each
+    /// collider's rapier `friction_combine_rule` and the pair table).
+    fn contact_material(
+        &self,
+        (c1, col1): (ColliderHandle, &Collider),
+        (c2, col2): (ColliderHandle, &Collider),
+    ) -> Option<(Material, Option<crate::contensou::Contensou>)> {
+        let fallback = (
+            crate::combine_rule_of(col1.friction_combine_rule()),
+            crate::combine_rule_of(col2.friction_combine_rule()),
+        );
+        FrictionMaterial::combine_pair(self.material(c1), self.material(c2), fallback, Some(&self.pair_table))
+    }
+
+    /// Sets the material of every contact between colliders whose materials carry ids `a` and
+    /// `b` ("ice on steel", either order), replacing their combination. Applies from the next
+    /// step on, to existing contacts too.
+    pub fn set_pair_material(
+        &mut self,
+        a: tribo::tracking::MaterialId,
+        b: tribo::tracking::MaterialId,
+        material: impl Into<FrictionMaterial>,
+    ) {
+        self.pair_table.insert(a, b, material);
+        self.material_epoch += 1;
+    }
+
+    /// Removes the pair override of `a`–`b`.
+    pub fn remove_pair_material(
+        &mut self,
+        a: tribo::tracking::MaterialId,
+        b: tribo::tracking::MaterialId,
+    ) -> Option<FrictionMaterial> {
+        self.material_epoch += 1;
+        self.pair_table.remove(a, b)
+    }
+
+    /// The per-pair overrides.
+    pub fn pair_table(&self) -> &PairTable {
+        &self.pair_table
+    }
+
+    /// Replaces the per-pair overrides.
+    pub fn set_pair_table(&mut self, table: PairTable) {
+        self.pair_table = table;
+        self.material_epoch += 1;
     }
 
     /// The hooks to pass to `PhysicsPipeline::step`, wrapping the user's own hooks (use `&()`
@@ -775,9 +832,8 @@ impl TriboRapier {
                 s.pending = true;
             }
             if self.states[i].material_epoch != epoch {
-                match self.pair_material(c1, c2) {
-                    Some(m) => {
-                        let cz = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
+                match self.contact_material((c1, col1), (c2, col2)) {
+                    Some((m, cz)) => {
                         let s = &mut self.states[i];
                         s.material = m;
                         s.material_epoch = epoch;
@@ -1089,8 +1145,9 @@ impl TriboRapier {
             if !(moving(col1) || moving(col2)) || !pair.has_any_active_contact() {
                 continue;
             }
-            let Some(material) = self.pair_material(c1, c2) else { continue };
-            let contensou_model = FrictionMaterial::combine_contensou(self.material(c1), self.material(c2));
+            let Some((material, contensou_model)) = self.contact_material((c1, col1), (c2, col2)) else {
+                continue;
+            };
             let kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
             self.states.push(PairState {
                 c1,
