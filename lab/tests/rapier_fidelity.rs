@@ -3,43 +3,17 @@
 //! dt = 1/30, 1/60 and 1/240. Expected values are the friction model's closed forms
 //! (docs/tracking.md §3.3: roll torque 2 η_r μ R N for a ball on a plane).
 
-use tribo::tracking::{Material, Mode, SpinModel};
-use tribo_lab::rapier::scenarios::{slope_gravity, Friction, Sim};
+use tribo::tracking::Mode;
+use tribo_lab::rapier::fidelity::{
+    rolling_ball, rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, DTS, G,
+};
+use tribo_lab::rapier::scenarios::{Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
-
-const DTS: [f32; 3] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0];
-const G: f32 = 9.81;
-
-/// μs = 0.6, μk = 0.5, η_r = 0.05, spin off.
-fn rolling_material() -> Material {
-    Material::new(0.6, 0.5).and_then(|m| m.with_roll(0.05)).and_then(|m| m.with_spin(SpinModel::Off)).unwrap()
-}
-
-/// A ball of radius `r` (density 1000) on flat ground, rolling without slip at `v0` along +x.
-fn rolling_ball(
-    dt: f32,
-    r: f32,
-    v0: f32,
-    material: &Material,
-) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
-    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, Friction::Tribo);
-    let ground = sim.add_ground(100.0);
-    let (b, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic()
-            .translation(Vector::new(0.0, r, 0.0))
-            .linvel(Vector::X * v0)
-            .angvel(Vector::Z * (-v0 / r)),
-        ColliderBuilder::ball(r).density(1000.0),
-        material,
-    );
-    (sim, ground, b, c)
-}
 
 #[test]
 fn a_ball_rolling_without_slip_is_static_sliding() {
-    let m = rolling_material();
     for dt in DTS {
-        let (mut sim, ground, b, c) = rolling_ball(dt, 0.2, 2.0, &m);
+        let (mut sim, ground, b, c) = rolling_ball(dt, 0.2, 2.0, Friction::Tribo);
         // Until it has nearly stopped (v0²/(2a) takes 5.7 s; check the first 4 s).
         for k in 0..(4.0 / dt) as usize {
             sim.step();
@@ -83,42 +57,18 @@ fn a_cylinder_rolling_on_its_side_is_static_sliding() {
     }
 }
 
-/// A ball of radius 0.1 m set down at rest on a slope of `tan_alpha` with the material
-/// μs = 0.6, μk = 0.4, η_r = 0.09: the static roll limit is tan α = 2 η_r μs = 0.108, the
-/// kinetic one 2 η_r μk = 0.072 (docs/tracking.md App. D). Returns (final displacement in the
-/// slope plane after `seconds`, final roll mode).
-fn set_down_on_slope(dt: f32, tan_alpha: f32, seconds: f32) -> (f32, Mode) {
-    let m = Material::new(0.6, 0.4)
-        .and_then(|m| m.with_roll(0.09))
-        .and_then(|m| m.with_spin(SpinModel::Off))
-        .unwrap();
-    let mut sim = Sim::new(slope_gravity(G, tan_alpha.atan()), dt, Friction::Tribo);
-    let ground = sim.add_ground(100.0);
-    let (b, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)),
-        ColliderBuilder::ball(0.1).density(1000.0),
-        &m,
-    );
-    for _ in 0..(seconds / dt) as usize {
-        sim.step();
-    }
-    let d = sim.body(b).translation();
-    let roll = sim.tribo.as_ref().unwrap().contact(ground, c).map_or(Mode::Static, |i| i.roll);
-    (d.x.hypot(d.z), roll)
-}
-
 #[test]
 fn a_ball_set_down_at_rest_within_its_static_roll_capacity_holds() {
     // tan α in the middle of the gap between the kinetic (0.072) and static (0.108) limits:
     // static friction holds it from its first step, so it never starts rolling.
     for dt in DTS {
-        let (drift, roll) = set_down_on_slope(dt, 0.09, 10.0);
+        let (drift, roll) = set_down_on_slope(dt, 0.09, 10.0, Friction::Tribo);
         assert!(drift < 1e-4, "dt {dt}: drifted {drift} m");
         assert_eq!(roll, Mode::Static, "dt {dt}");
     }
     // Above the static limit it rolls away.
     for dt in DTS {
-        let (drift, roll) = set_down_on_slope(dt, 0.14, 2.0);
+        let (drift, roll) = set_down_on_slope(dt, 0.14, 2.0, Friction::Tribo);
         assert!(drift > 0.5, "dt {dt}: only {drift} m");
         assert_eq!(roll, Mode::Kinetic, "dt {dt}");
     }
@@ -128,25 +78,23 @@ fn a_ball_set_down_at_rest_within_its_static_roll_capacity_holds() {
 fn a_rolling_ball_stops_on_time_and_where_the_kinetic_torque_says() {
     // Kinetic roll torque T = 2 η_r μk R N, N = m g: a = T R/(I + m R²) = 2 η_r μk g/1.4,
     // stop at t = v0/a, x = v0²/(2a). Within 1 % + one step.
-    let m = rolling_material();
-    let (r, v0) = (0.2f32, 2.0f64);
-    let a = 2.0 * 0.05 * 0.5 * G as f64 / 1.4;
-    let (t_exp, x_exp) = (v0 / a, v0 * v0 / (2.0 * a));
+    let a = rolling_deceleration();
+    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
     for dt in DTS {
-        let (mut sim, _, b, _) = rolling_ball(dt, r, v0 as f32, &m);
-        let mut stop = None;
-        for k in 1..=(8.0 / dt) as usize {
-            sim.step();
-            let rb = sim.body(b);
-            if rb.linvel().length() < 1e-4 && rb.angvel().length() < 1e-4 {
-                stop = Some((k as f64 * dt as f64, rb.translation().x as f64));
-                break;
-            }
-        }
-        let (t, x) = stop.expect("stops");
-        let step = dt as f64;
-        assert!((t - t_exp).abs() <= 0.01 * t_exp + step, "dt {dt}: stop at {t} s, analytic {t_exp}");
-        assert!((x - x_exp).abs() <= 0.01 * x_exp, "dt {dt}: stopped at {x} m, analytic {x_exp}");
+        let r = rolling_stop(dt, Friction::Tribo);
+        assert!(
+            (r.stop_time - t_exp).abs() <= 0.01 * t_exp + dt as f64,
+            "dt {dt}: stop at {} s, analytic {t_exp}",
+            r.stop_time
+        );
+        assert!(
+            (r.distance - x_exp).abs() <= 0.01 * x_exp,
+            "dt {dt}: stopped at {} m, analytic {x_exp}",
+            r.distance
+        );
+        assert_eq!(r.static_slide_fraction, 1.0, "dt {dt}");
+        // Stock rapier has no rolling resistance: still rolling at 2 m/s.
+        assert!(rolling_stop(dt, Friction::Stock).speed_after_stop > 1.9);
     }
 }
 
