@@ -89,7 +89,9 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                     let v = |b: Option<RigidBodyHandle>, p: Vector| {
                         b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p))
                     };
-                    let w = |b: Option<RigidBodyHandle>| b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.angvel());
+                    let w = |b: Option<RigidBodyHandle>| {
+                        b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.angvel())
+                    };
                     let dv = v(b2, c.anchor2) - v(b1, c.anchor1) - belt;
                     // Relative rotation, as a surface speed over the larger collider's bounding
                     // radius (the scale of its curvature radius).

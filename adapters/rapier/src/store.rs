@@ -813,7 +813,11 @@ impl TriboRapier {
         // into a reverse motion that the stick phase would then have to pull back.
         let last_step = |k: usize, mode: Mode, speed: f32| {
             let drop = s.kinetic_drop[k];
-            if mode == Mode::Kinetic && drop > 0.0 && speed < drop { speed / drop } else { 1.0 }
+            if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
+                speed / drop
+            } else {
+                1.0
+            }
         };
         let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(n).abs()));
         let caps = [
@@ -1162,8 +1166,11 @@ impl TriboRapier {
             // `plan_contact`).
             let speeds = [wt.length(), wn.abs()];
             for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
-                s.kinetic_drop[k] =
-                    if mode == Mode::Kinetic && new.is_none() { (s.last_w[k] - speeds[k]).max(0.0) } else { 0.0 };
+                s.kinetic_drop[k] = if mode == Mode::Kinetic && new.is_none() {
+                    (s.last_w[k] - speeds[k]).max(0.0)
+                } else {
+                    0.0
+                };
             }
             s.last_w = speeds;
             // Roll (off, or degenerate curvature: stays static with no deflection).
