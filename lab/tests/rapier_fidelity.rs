@@ -5,7 +5,8 @@
 
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
-    rolling_ball, rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, DTS, G,
+    cart_deceleration, cart_stop, rolling_ball, rolling_deceleration, rolling_material, rolling_stop,
+    set_down_on_slope, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -149,5 +150,21 @@ fn on_trimesh_and_heightfield_grounds_with_fixed_internal_edges_a_ball_rolls_as_
             assert!((d.x as f64 - x_exp).abs() < 0.01 * x_exp, "{ground} dt {dt}: {} m vs {x_exp}", d.x);
             assert!(d.z.abs() < 1e-3, "{ground} dt {dt}: {} m sideways", d.z);
         }
+    }
+}
+
+#[test]
+fn a_cart_on_four_wheels_stops_on_time() {
+    // Four ball wheels on revolute axles: a = 2 η_r μk g M/(M + Σ I_w/R²); stop at v0/a
+    // within 1 % + one step, at v0²/(2a) within 1 %.
+    let a = cart_deceleration();
+    for dt in DTS {
+        let (t, x) = cart_stop(dt, Friction::Tribo);
+        assert!(
+            (t - 2.0 / a).abs() <= 0.01 * 2.0 / a + dt as f64,
+            "dt {dt}: stop at {t} s, analytic {}",
+            2.0 / a
+        );
+        assert!((x - 2.0 / a).abs() <= 0.01 * 2.0 / a, "dt {dt}: stopped at {x} m, analytic {}", 2.0 / a);
     }
 }

@@ -116,6 +116,67 @@ pub fn set_down_on_slope(dt: f32, tan_alpha: f32, seconds: f32, friction: Fricti
     ((d.x as f64).hypot(d.z as f64), roll)
 }
 
+/// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
+/// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
+/// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
+pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    sim.add_ground(100.0);
+    let (r, v0) = (0.2f32, 2.0f32);
+    // The chassis touches nothing; the wheels touch the ground only.
+    let (chassis_group, wheel_group) = (Group::GROUP_2, Group::GROUP_1);
+    let chassis = sim
+        .world
+        .bodies
+        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, r, 0.0)).linvel(Vector::X * v0));
+    sim.world.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.5, 0.05, 0.3).density(500.0).collision_groups(InteractionGroups::new(
+            chassis_group,
+            Group::NONE,
+            InteractionTestMode::And,
+        )),
+        chassis,
+        &mut sim.world.bodies,
+    );
+    for (x, z) in [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)] {
+        let (w, _) = sim.add_dynamic(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(x, r, z))
+                .linvel(Vector::X * v0)
+                .angvel(Vector::Z * (-v0 / r)),
+            ColliderBuilder::ball(r).density(1000.0).collision_groups(InteractionGroups::new(
+                wheel_group,
+                Group::GROUP_1,
+                InteractionTestMode::And,
+            )),
+            &rolling_material(),
+        );
+        let axle = RevoluteJointBuilder::new(Vector::Z)
+            .local_anchor1(Vector::new(x, 0.0, z))
+            .contacts_enabled(false);
+        sim.world.impulse_joints.insert(chassis, w, axle, true);
+    }
+    for k in 1..=(10.0 / dt) as usize {
+        sim.step();
+        let rb = sim.body(chassis);
+        if rb.linvel().length() < 1e-4 {
+            return (k as f64 * dt as f64, rb.translation().x as f64);
+        }
+    }
+    (sim.time, sim.body(chassis).translation().x as f64)
+}
+
+/// Deceleration of [`cart_stop`]'s cart: the four wheels' kinetic roll torques
+/// `Σ T_i = 2 η_r μk R M g` against the translating mass and the wheels' spin inertia,
+/// `a = Σ T_i/(R (M + Σ I_w/R²)) = 2 η_r μk g M/(M + 4·0.4 m_w)` (M the total mass, m_w a
+/// wheel's).
+pub fn cart_deceleration() -> f64 {
+    let pi = std::f64::consts::PI;
+    let m_w = 1000.0 * 4.0 / 3.0 * pi * 0.2f64.powi(3);
+    let m = 500.0 * 1.0 * 0.1 * 0.6 + 4.0 * m_w;
+    2.0 * 0.05 * 0.5 * G as f64 * m / (m + 4.0 * 0.4 * m_w)
+}
+
 fn dt_name(dt: f32) -> String {
     format!("1/{}", (1.0 / dt).round())
 }
@@ -154,6 +215,27 @@ pub fn validation_rows() -> Vec<Row> {
             s.speed_after_stop,
             Tolerance::AtLeast,
             "stock: no rolling resistance",
+        ));
+        let case = format!("rapier F3 cart on four ball wheels (revolute joints) from 2 m/s, dt={d}");
+        let (ca, (ct, cx), (_, sx)) =
+            (cart_deceleration(), cart_stop(dt, Friction::Tribo), cart_stop(dt, Friction::Stock));
+        let src = "a = 2 η_r μk g M/(M + Σ I_w/R²)";
+        rows.push(Row::new(
+            &case,
+            "stop time [s] (tribo)",
+            2.0 / ca,
+            ct,
+            Tolerance::Abs(0.02 / ca + dt as f64),
+            src,
+        ));
+        rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ca, cx, Tolerance::Rel(0.01), src));
+        rows.push(Row::new(
+            &case,
+            "distance after 10 s [m] (stock rapier)",
+            19.0,
+            sx,
+            Tolerance::AtLeast,
+            "stock: keeps rolling",
         ));
         let case = format!("rapier F2 ball set down at rest, tan α=0.09 in (2η_rμk, 2η_rμs), dt={d}");
         let ((td, _), (sd, _)) = (
