@@ -36,6 +36,7 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         let (c1, c2) = (context.collider1, context.collider2);
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
+        let colliders = context.colliders;
         let Some(mut parts) = compat::manifold_parts(context) else { return };
         // The user's conveyor velocity (mean over the solver contacts; zero almost always).
         let belt = match parts.solver_contacts.len() {
@@ -80,15 +81,31 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 let Some(c) = parts.solver_contacts.first() else { return };
                 // A contact new in this step: static unless the surfaces already slide past
                 // each other.
-                let sliding = || {
+                // A contact new in this step: how the surfaces moved relative to each other
+                // when it began (the velocities the step starts from).
+                let onset = || {
                     let n = *parts.normal;
+                    let slip_speed = self.tribo.settings().slip_speed;
                     let v = |b: Option<RigidBodyHandle>, p: Vector| {
                         b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p))
                     };
+                    let w = |b: Option<RigidBodyHandle>| {
+                        b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.angvel())
+                    };
                     let dv = v(b2, c.anchor2) - v(b1, c.anchor1) - belt;
-                    (dv - n * dv.dot(n)).length() > self.tribo.settings().slip_speed
+                    // Relative rotation, as a surface speed over the larger collider's bounding
+                    // radius (the scale of its curvature radius).
+                    let radius = [c1, c2]
+                        .iter()
+                        .filter_map(|&h| colliders.get(h))
+                        .map(|c| c.shape().compute_local_bounding_sphere().radius)
+                        .fold(0.0f32, f32::max);
+                    crate::store::Onset {
+                        sliding: (dv - n * dv.dot(n)).length() > slip_speed,
+                        turning: (w(b2) - w(b1)).length() * radius > slip_speed,
+                    }
                 };
-                let Some(mu) = self.tribo.new_contact_friction(c1, c2, belt, sliding) else { return };
+                let Some(mu) = self.tribo.new_contact_friction(c1, c2, belt, onset) else { return };
                 (mu, Vector::ZERO)
             }
         };

@@ -177,6 +177,16 @@ pub(crate) struct Plan {
     pub collapse: bool,
 }
 
+/// How the two surfaces moved relative to each other when a contact began (the velocities the
+/// step starts from, seen by the hook).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Onset {
+    /// The surfaces already slid past each other (the contact starts kinetic).
+    pub sliding: bool,
+    /// The bodies already turned relative to each other (rolling or spinning onto the contact).
+    pub turning: bool,
+}
+
 /// A contact the hook saw for the first time.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NewPair {
@@ -184,6 +194,8 @@ pub(crate) struct NewPair {
     c2: ColliderHandle,
     /// The surfaces already slid past each other (the contact starts kinetic).
     sliding: bool,
+    /// The bodies already turned relative to each other.
+    turning: bool,
     /// The user's conveyor velocity on it (see [`TriboHooks`]).
     belt: Vector,
 }
@@ -226,7 +238,22 @@ struct PairState {
     /// The next `before_step` must plan this contact (material changed, anchor body missing).
     pending: bool,
     contensou: crate::contensou::PairContensou,
+    /// Onset hold of roll ([`HOLD_ROLL`]) and spin ([`HOLD_SPIN`]): see [`hold_step`].
+    hold: u8,
+    /// Deflections (roll, spin) after the contact's first step, while held.
+    hold_onset: [f32; 2],
+    /// Static roll threshold Θ^s of the last step (rad).
+    roll_threshold: f32,
+    /// Relative roll and spin speeds (rad/s) after the previous step.
+    last_w: [f32; 2],
+    /// How much the last step's kinetic torque took off those speeds (rad/s), 0 if none.
+    kinetic_drop: [f32; 2],
 }
+
+/// [`PairState::hold`] bit of roll.
+const HOLD_ROLL: u8 = 1;
+/// [`PairState::hold`] bit of spin.
+const HOLD_SPIN: u8 = 2;
 
 /// The tribo friction store for one rapier world: per-collider materials and per-contact state.
 ///
@@ -546,12 +573,12 @@ impl TriboRapier {
         c1: ColliderHandle,
         c2: ColliderHandle,
         belt: Vector,
-        sliding: impl FnOnce() -> bool,
+        onset: impl FnOnce() -> Onset,
     ) -> Option<f32> {
         let m = self.pair_material(c1, c2)?;
-        let sliding = sliding();
+        let Onset { sliding, turning } = onset();
         if let Ok(mut v) = self.new_pairs.lock() {
-            v.push(NewPair { c1, c2, sliding, belt });
+            v.push(NewPair { c1, c2, sliding, turning, belt });
         }
         Some(if sliding { m.mu_k() } else { m.mu_s() } as f32)
     }
@@ -908,7 +935,13 @@ impl TriboRapier {
         let cand = match s.roll {
             // Sticking: along the accumulated roll deflection (the direction the load turns the
             // body); rolling: along the rolling axis.
-            Mode::Static if s.roll_defl.length() > 1e-7 => s.roll_defl - n * s.roll_defl.dot(n),
+            // A deflection small against the static threshold (pulled back, or noise) keeps the
+            // previous axis: its direction says nothing about the load, and a single roll row
+            // off the load direction would leave the rest of the load unresisted.
+            Mode::Static if s.roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => {
+                s.roll_defl - n * s.roll_defl.dot(n)
+            }
+            Mode::Static if s.roll_axis != Vector::ZERO => s.roll_axis - n * s.roll_axis.dot(n),
             _ if wt.length() > 1e-6 => wt,
             _ => s.roll_axis - n * s.roll_axis.dot(n),
         };
@@ -968,9 +1001,16 @@ impl TriboRapier {
             Vector::ZERO
         };
         // Motor targets: pull a sticking roll/spin back the same way.
-        let roll_target = if s.roll == Mode::Static { pull(s.roll_defl, roll_eps) } else { Vector::ZERO };
+        // A contact held after its onset (see `hold_step`) returns its first step's deflection
+        // at the full gain: that deflection is an artefact of the missing first motor step, and
+        // the body may fall asleep before a pull-back at the slip-detection speed ends.
+        let (roll_lim, spin_lim) = (
+            if s.hold & HOLD_ROLL != 0 { f32::MAX } else { roll_eps },
+            if s.hold & HOLD_SPIN != 0 { f32::MAX } else { spin_eps },
+        );
+        let roll_target = if s.roll == Mode::Static { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
         let spin_target = if s.spin == Mode::Static {
-            (-s.spin_defl * (gain / dt)).clamp(-spin_eps, spin_eps)
+            (-s.spin_defl * (gain / dt)).clamp(-spin_lim, spin_lim)
         } else {
             0.0
         };
@@ -1014,7 +1054,29 @@ impl TriboRapier {
         let frame2 =
             Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
         let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
-        let caps = [spin_cap, roll_y, roll_z];
+        // The contact's first motor step also carries the static impulse its first step lacked
+        // (no motor existed then, see `hold_step`): a body set down at rest within its static
+        // capacity is stopped within this step instead of drifting while a single step's
+        // capacity decelerates it.
+        let onset = |bit: u8| if s.joint.is_none() && s.hold & bit != 0 { 2.0 } else { 1.0 };
+        // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
+        // torque took off in the last step stops within this step: its motor carries only
+        // that fraction of the torque, so the rotation ends at zero instead of overshooting
+        // into a reverse motion that the stick phase would then have to pull back.
+        let last_step = |k: usize, mode: Mode, speed: f32| {
+            let drop = s.kinetic_drop[k];
+            if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
+                speed / drop
+            } else {
+                1.0
+            }
+        };
+        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(n).abs()));
+        let caps = [
+            spin_cap * onset(HOLD_SPIN) * spin_f,
+            roll_y * onset(HOLD_ROLL) * roll_f,
+            roll_z * onset(HOLD_ROLL) * roll_f,
+        ];
         let set = |d: &mut GenericJoint| {
             d.set_local_frame1(frame1);
             d.set_local_frame2(frame2);
@@ -1176,6 +1238,11 @@ impl TriboRapier {
                 joint: None,
                 pending: false,
                 contensou: Default::default(),
+                hold: if p.turning { 0 } else { HOLD_ROLL | HOLD_SPIN },
+                hold_onset: [0.0; 2],
+                roll_threshold: 0.0,
+                last_w: [0.0; 2],
+                kinetic_drop: [0.0; 2],
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
@@ -1247,10 +1314,20 @@ impl TriboRapier {
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
             for m in pair.solver_manifolds() {
+                // A body-side anchor is the material point that touched at the start of the
+                // step, in the body's CoM-centred local frame: after the step it has turned with
+                // the body (a rolling ball's by ω·dt, up and away from the ground). The contact
+                // now touches the material point at the same world offset from the centre of
+                // mass as then, so the step's rotation is undone: the slip of a body rolling
+                // without slip is then zero whatever its speed.
                 let world = |rb: Option<&RigidBody>, anchor: Vector, world_attached: bool| match rb
                     .filter(|_| !world_attached)
                 {
-                    Some(rb) => rb.position() * (rb.local_center_of_mass() + anchor),
+                    Some(rb) => {
+                        let turned = rb.rotation() * anchor;
+                        let undo = Rotation::from_scaled_axis(-rb.angvel() * dt);
+                        rb.center_of_mass() + undo * turned
+                    }
                     None => anchor,
                 };
                 let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
@@ -1350,33 +1427,80 @@ impl TriboRapier {
                     (next, next.length() as f64)
                 },
             );
+            let was_rolling = s.roll == Mode::Kinetic;
+            // What the last step's kinetic torque took off the relative roll and spin speeds:
+            // the next step's motor carries only the fraction that stops them (see
+            // `plan_contact`).
+            let speeds = [wt.length(), wn.abs()];
+            for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
+                s.kinetic_drop[k] = if mode == Mode::Kinetic && new.is_none() {
+                    (s.last_w[k] - speeds[k]).max(0.0)
+                } else {
+                    0.0
+                };
+            }
+            s.last_w = speeds;
             // Roll (off, or degenerate curvature: stays static with no deflection).
             let roll_on = d.roll_static > 0.0;
-            advance_mode(
-                &mut s.roll,
-                &mut s.roll_defl,
+            s.roll_threshold = d.roll_static as f32;
+            let roll_accumulate = |defl: Vector| {
+                let dd = defl + wt * dt;
+                let next = dd - normal * dd.dot(normal);
+                (next, next.length() as f64)
+            };
+            if !hold_step(
+                &mut s.hold,
+                HOLD_ROLL,
+                &mut s.hold_onset[0],
+                new.is_some(),
+                (&mut s.roll, &mut s.roll_defl),
                 loaded && roll_on,
                 d.roll_static,
-                wt.length() <= roll_eps || !roll_on,
-                |defl| {
-                    let dd = defl + wt * dt;
-                    let next = dd - normal * dd.dot(normal);
-                    (next, next.length() as f64)
-                },
-            );
+                (wt.length(), roll_eps),
+                roll_accumulate,
+            ) {
+                advance_mode(
+                    &mut s.roll,
+                    &mut s.roll_defl,
+                    loaded && roll_on,
+                    d.roll_static,
+                    wt.length() <= roll_eps || !roll_on,
+                    roll_accumulate,
+                );
+            }
+            // A body that stops rolling sticks where it stopped: what the slide deflection
+            // gathered while it rolled (the contact point moved on both surfaces, and any slip
+            // then was the solver's tolerance) is no stick load, and pulling it back would move
+            // the stopped body backwards.
+            if was_rolling && s.roll == Mode::Static {
+                s.slide_defl = Vector::ZERO;
+            }
             // Spin.
             let spin_on = d.spin_static > 0.0;
-            advance_mode(
-                &mut s.spin,
-                &mut s.spin_defl,
+            let spin_accumulate = |defl: f32| {
+                let next = defl + wn * dt;
+                (next, next.abs() as f64)
+            };
+            if !hold_step(
+                &mut s.hold,
+                HOLD_SPIN,
+                &mut s.hold_onset[1],
+                new.is_some(),
+                (&mut s.spin, &mut s.spin_defl),
                 loaded && spin_on,
                 d.spin_static,
-                wn.abs() <= spin_eps || !spin_on,
-                |defl| {
-                    let next = defl + wn * dt;
-                    (next, next.abs() as f64)
-                },
-            );
+                (wn.abs(), spin_eps),
+                spin_accumulate,
+            ) {
+                advance_mode(
+                    &mut s.spin,
+                    &mut s.spin_defl,
+                    loaded && spin_on,
+                    d.spin_static,
+                    wn.abs() <= spin_eps || !spin_on,
+                    spin_accumulate,
+                );
+            }
             if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
                 s.slide_defl = Vector::ZERO;
                 s.roll_defl = Vector::ZERO;
@@ -1473,6 +1597,55 @@ fn advance_mode<D: Copy + Default>(
         }
         Mode::Kinetic => {}
     }
+}
+
+/// The onset hold of a roll or spin mechanism (`bit` of `hold`). Roll and spin resistance act
+/// through the contact's motor joint, which exists only from the contact's second step: in its
+/// first step nothing resists the relative rotation, and a body set down at rest within its
+/// static capacity (a ball on a gentle slope) starts to turn. While held, the mechanism stays
+/// static and its deflection accumulates from the first step (so the anchor pull-back returns
+/// the body to where it was set down), without the stick → slip test: the static motor
+/// decelerates the rotation and pulls the deflection back. The hold ends
+/// * in slip (kinetic) when the deflection grows past the first step's by more than the static
+///   threshold: the static capacity cannot hold the load;
+/// * in ordinary stick when the rotation has stopped and the deflection is back within the
+///   static threshold;
+/// * at once when the contact is unloaded or the mechanism is off.
+///
+/// Contacts that began with the bodies already turning relative to each other are not held.
+/// Returns whether the hold handled this step (else [`advance_mode`] does).
+#[allow(clippy::too_many_arguments)]
+fn hold_step<D: Copy + Default>(
+    hold: &mut u8,
+    bit: u8,
+    onset_size: &mut f32,
+    first_step: bool,
+    (mode, deflection): (&mut Mode, &mut D),
+    loaded: bool,
+    threshold: f64,
+    (speed, settle_speed): (f32, f32),
+    accumulate: impl FnOnce(D) -> (D, f64),
+) -> bool {
+    if *hold & bit == 0 {
+        return false;
+    }
+    if !loaded {
+        *hold &= !bit;
+        return false;
+    }
+    let (next, size) = accumulate(*deflection);
+    *deflection = next;
+    if first_step {
+        *onset_size = size as f32;
+    } else if size > *onset_size as f64 + threshold {
+        // Turned on past the first step's deflection by more than the static threshold.
+        *hold &= !bit;
+        *mode = Mode::Kinetic;
+        *deflection = D::default();
+    } else if speed <= settle_speed && size <= threshold {
+        *hold &= !bit;
+    }
+    true
 }
 
 /// How many contacts ahead `after_step` starts loading rapier's data.

@@ -1,9 +1,10 @@
 //! rapier test scenes: tribo friction against stock rapier and the friction model's
-//! analytic values ([`scenarios`], [`contensou_scenarios`]), the ball in a V-trough against
-//! the realizability diagnostic ([`trough`]), a wheelset on two rails against it ([`wheelset`]),
-//! and their validation rows.
+//! analytic values ([`scenarios`], [`contensou_scenarios`], [`fidelity`]), the ball in a
+//! V-trough against the realizability diagnostic ([`trough`]), a wheelset on two rails against
+//! it ([`wheelset`]), and their validation rows.
 
 pub mod contensou_scenarios;
+pub mod fidelity;
 pub mod scenarios;
 pub mod trough;
 mod validation;

@@ -1,0 +1,263 @@
+//! Engine-scene fidelity: the scenes a game developer builds first, against the friction
+//! model's closed forms (docs/tracking.md §3.3 and App. D: roll torque 2 η_r μ R N for a ball
+//! on a plane), with tribo and with stock rapier, at dt = 1/30, 1/60 and 1/240. Used by
+//! `tests/rapier_fidelity.rs` and the `validate` rows.
+
+use crate::rapier::scenarios::{slope_gravity, Friction, Sim};
+use crate::validation::{Row, Tolerance};
+use tribo::tracking::{Material, Mode, SpinModel};
+use tribo_rapier::rapier3d::prelude::*;
+
+/// The time steps of the fidelity scenes.
+pub const DTS: [f32; 3] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0];
+/// Gravity (m/s²).
+pub const G: f32 = 9.81;
+
+/// Ball material of the rolling scenes: μs = 0.6, μk = 0.5, η_r = 0.05, spin off.
+pub fn rolling_material() -> Material {
+    Material::new(0.6, 0.5)
+        .and_then(|m| m.with_roll(0.05))
+        .and_then(|m| m.with_spin(SpinModel::Off))
+        .expect("valid")
+}
+
+/// A ball of radius `r` (density 1000) on flat ground, rolling without slip at `v0` along +x.
+/// Returns the world, the ground, the ball's body and collider.
+pub fn rolling_ball(
+    dt: f32,
+    r: f32,
+    v0: f32,
+    friction: Friction,
+) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    let ground = sim.add_ground(100.0);
+    let (b, c) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, r, 0.0))
+            .linvel(Vector::X * v0)
+            .angvel(Vector::Z * (-v0 / r)),
+        ColliderBuilder::ball(r).density(1000.0),
+        &rolling_material(),
+    );
+    (sim, ground, b, c)
+}
+
+/// Kinetic deceleration of the rolling ball: `a = T R/(I + m R²) = 2 η_r μk g/1.4`.
+pub fn rolling_deceleration() -> f64 {
+    2.0 * 0.05 * 0.5 * G as f64 / 1.4
+}
+
+/// Result of a rolling-stop run.
+#[derive(Clone, Copy, Debug)]
+pub struct StopRun {
+    /// First time both |v| and |ω| are below 1e-4 (s), or the run length.
+    pub stop_time: f64,
+    /// Distance rolled by then (m).
+    pub distance: f64,
+    /// Largest |v| (m/s) after the first stopped step, over the next second.
+    pub speed_after_stop: f64,
+    /// Fraction of the steps while rolling (after the first) with the slide reported static.
+    pub static_slide_fraction: f64,
+}
+
+/// A ball of radius 0.2 m rolling from 2 m/s on flat ground, run until 1 s after it stops or
+/// for 8 s.
+pub fn rolling_stop(dt: f32, friction: Friction) -> StopRun {
+    let (mut sim, ground, b, c) = rolling_ball(dt, 0.2, 2.0, friction);
+    let (mut stop, mut distance, mut after, mut rolling, mut static_slide) = (None, 0.0, 0.0f64, 0, 0);
+    for k in 1..=(8.0 / dt) as usize {
+        sim.step();
+        let rb = sim.body(b);
+        let t = k as f64 * dt as f64;
+        if let Some(ts) = stop {
+            after = after.max(rb.linvel().length() as f64);
+            if t > ts + 1.0 {
+                break;
+            }
+        } else if rb.linvel().length() < 1e-4 && rb.angvel().length() < 1e-4 {
+            stop = Some(t);
+            distance = rb.translation().x as f64;
+        } else if k > 1 {
+            rolling += 1;
+            let slide = sim.tribo.as_ref().and_then(|tr| tr.contact(ground, c)).map(|i| i.slide);
+            static_slide += usize::from(slide == Some(Mode::Static));
+        }
+    }
+    let rb = sim.body(b);
+    StopRun {
+        stop_time: stop.unwrap_or(sim.time),
+        distance: if stop.is_some() { distance } else { rb.translation().x as f64 },
+        speed_after_stop: if stop.is_some() { after } else { rb.linvel().length() as f64 },
+        static_slide_fraction: static_slide as f64 / rolling.max(1) as f64,
+    }
+}
+
+/// A ball of radius 0.1 m set down at rest on a slope of `tan_alpha` with the material
+/// μs = 0.6, μk = 0.4, η_r = 0.09: the static roll limit is tan α = 2 η_r μs = 0.108, the
+/// kinetic one 2 η_r μk = 0.072. Returns (final displacement in the slope plane after
+/// `seconds`, final roll mode; `Static` for stock).
+pub fn set_down_on_slope(dt: f32, tan_alpha: f32, seconds: f32, friction: Friction) -> (f64, Mode) {
+    let m = Material::new(0.6, 0.4)
+        .and_then(|m| m.with_roll(0.09))
+        .and_then(|m| m.with_spin(SpinModel::Off))
+        .expect("valid");
+    let mut sim = Sim::new(slope_gravity(G, tan_alpha.atan()), dt, friction);
+    let ground = sim.add_ground(100.0);
+    let (b, c) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)),
+        ColliderBuilder::ball(0.1).density(1000.0),
+        &m,
+    );
+    for _ in 0..(seconds / dt) as usize {
+        sim.step();
+    }
+    let d = sim.body(b).translation();
+    let roll = sim.tribo.as_ref().and_then(|t| t.contact(ground, c)).map_or(Mode::Static, |i| i.roll);
+    ((d.x as f64).hypot(d.z as f64), roll)
+}
+
+/// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
+/// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
+/// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
+pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    sim.add_ground(100.0);
+    let (r, v0) = (0.2f32, 2.0f32);
+    // The chassis touches nothing; the wheels touch the ground only.
+    let (chassis_group, wheel_group) = (Group::GROUP_2, Group::GROUP_1);
+    let chassis = sim
+        .world
+        .bodies
+        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, r, 0.0)).linvel(Vector::X * v0));
+    sim.world.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.5, 0.05, 0.3).density(500.0).collision_groups(InteractionGroups::new(
+            chassis_group,
+            Group::NONE,
+            InteractionTestMode::And,
+        )),
+        chassis,
+        &mut sim.world.bodies,
+    );
+    for (x, z) in [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)] {
+        let (w, _) = sim.add_dynamic(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(x, r, z))
+                .linvel(Vector::X * v0)
+                .angvel(Vector::Z * (-v0 / r)),
+            ColliderBuilder::ball(r).density(1000.0).collision_groups(InteractionGroups::new(
+                wheel_group,
+                Group::GROUP_1,
+                InteractionTestMode::And,
+            )),
+            &rolling_material(),
+        );
+        let axle = RevoluteJointBuilder::new(Vector::Z)
+            .local_anchor1(Vector::new(x, 0.0, z))
+            .contacts_enabled(false);
+        sim.world.impulse_joints.insert(chassis, w, axle, true);
+    }
+    for k in 1..=(10.0 / dt) as usize {
+        sim.step();
+        let rb = sim.body(chassis);
+        if rb.linvel().length() < 1e-4 {
+            return (k as f64 * dt as f64, rb.translation().x as f64);
+        }
+    }
+    (sim.time, sim.body(chassis).translation().x as f64)
+}
+
+/// Deceleration of [`cart_stop`]'s cart: the four wheels' kinetic roll torques
+/// `Σ T_i = 2 η_r μk R M g` against the translating mass and the wheels' spin inertia,
+/// `a = Σ T_i/(R (M + Σ I_w/R²)) = 2 η_r μk g M/(M + 4·0.4 m_w)` (M the total mass, m_w a
+/// wheel's).
+pub fn cart_deceleration() -> f64 {
+    let pi = std::f64::consts::PI;
+    let m_w = 1000.0 * 4.0 / 3.0 * pi * 0.2f64.powi(3);
+    let m = 500.0 * 1.0 * 0.1 * 0.6 + 4.0 * m_w;
+    2.0 * 0.05 * 0.5 * G as f64 * m / (m + 4.0 * 0.4 * m_w)
+}
+
+fn dt_name(dt: f32) -> String {
+    format!("1/{}", (1.0 / dt).round())
+}
+
+/// Validation rows of the fidelity scenes, tribo and stock, at [`DTS`].
+pub fn validation_rows() -> Vec<Row> {
+    let mut rows = Vec::new();
+    let a = rolling_deceleration();
+    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
+    for dt in DTS {
+        let d = dt_name(dt);
+        let case = format!("rapier F1 ball rolling from 2 m/s, dt={d}");
+        let (t, s) = (rolling_stop(dt, Friction::Tribo), rolling_stop(dt, Friction::Stock));
+        let src = "docs/tracking.md §3.3: a = 2 η_r μk g/1.4";
+        rows.push(Row::new(
+            &case,
+            "rolling steps with static slide (tribo)",
+            1.0,
+            t.static_slide_fraction,
+            Tolerance::AtLeast,
+            "rolling without slip is stick",
+        ));
+        rows.push(Row::new(
+            &case,
+            "stop time [s] (tribo)",
+            t_exp,
+            t.stop_time,
+            Tolerance::Abs(0.01 * t_exp + dt as f64),
+            src,
+        ));
+        rows.push(Row::new(&case, "distance [m] (tribo)", x_exp, t.distance, Tolerance::Rel(0.01), src));
+        rows.push(Row::new(
+            &case,
+            "speed after 8 s [m/s] (stock rapier)",
+            1.9,
+            s.speed_after_stop,
+            Tolerance::AtLeast,
+            "stock: no rolling resistance",
+        ));
+        let case = format!("rapier F3 cart on four ball wheels (revolute joints) from 2 m/s, dt={d}");
+        let (ca, (ct, cx), (_, sx)) =
+            (cart_deceleration(), cart_stop(dt, Friction::Tribo), cart_stop(dt, Friction::Stock));
+        let src = "a = 2 η_r μk g M/(M + Σ I_w/R²)";
+        rows.push(Row::new(
+            &case,
+            "stop time [s] (tribo)",
+            2.0 / ca,
+            ct,
+            Tolerance::Abs(0.02 / ca + dt as f64),
+            src,
+        ));
+        rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ca, cx, Tolerance::Rel(0.01), src));
+        rows.push(Row::new(
+            &case,
+            "distance after 10 s [m] (stock rapier)",
+            19.0,
+            sx,
+            Tolerance::AtLeast,
+            "stock: keeps rolling",
+        ));
+        let case = format!("rapier F2 ball set down at rest, tan α=0.09 in (2η_rμk, 2η_rμs), dt={d}");
+        let ((td, _), (sd, _)) = (
+            set_down_on_slope(dt, 0.09, 10.0, Friction::Tribo),
+            set_down_on_slope(dt, 0.09, 10.0, Friction::Stock),
+        );
+        rows.push(Row::new(
+            &case,
+            "drift over 10 s [m] (tribo)",
+            1e-4,
+            td,
+            Tolerance::AtMost,
+            "static roll capacity holds from the first step",
+        ));
+        rows.push(Row::new(
+            &case,
+            "drift over 10 s [m] (stock rapier)",
+            1.0,
+            sd,
+            Tolerance::AtLeast,
+            "stock: rolls away",
+        ));
+    }
+    rows
+}
