@@ -980,6 +980,12 @@ fn tp(c: &[f64; 5], co: f64, si: f64) -> f64 {
     c[0] + c[1] * co + c[2] * si + c[3] * (co * co - si * si) + c[4] * (2.0 * co * si)
 }
 
+/// Derivative with respect to the angle of the trigonometric polynomial of [`tp`].
+#[inline]
+fn dtp(c: &[f64; 5], co: f64, si: f64) -> f64 {
+    -c[1] * si + c[2] * co - 2.0 * c[3] * (2.0 * co * si) + 2.0 * c[4] * (co * co - si * si)
+}
+
 /// Coefficients of a degree-2 trigonometric polynomial from 5 equispaced samples.
 fn dft5(f: &[f64; 5]) -> [f64; 5] {
     let mut c = [0.0; 5];
@@ -1166,6 +1172,26 @@ impl TorusPolys {
         self.slice_cs(0.5 * (a.th + b.th), c / l, s / l)
     }
 
+    /// `dΔ/dθ` of a slice (exact: `Δ' = 2 (P P' + Q Q' − S S')`).
+    #[inline]
+    fn ddelta(&self, sl: &Slice) -> f64 {
+        let (c, s) = (sl.cm, sl.sm);
+        2.0 * (sl.pp * dtp(&self.p, c, s) + sl.qq * dtp(&self.q, c, s) - sl.s * dtp(&self.s, c, s))
+    }
+
+    /// Whether `Δ > 0` inside `[a, b]` (both ends `Δ ≥ 0`, exact angles) is proved by the
+    /// Taylor lower bounds `Δ(a) + Δ'(a) t − m2 t²/2` and `Δ(b) − Δ'(b) u − m2 u²/2`
+    /// (`|Δ''| ≤ m2`): each is positive on `(0, r)` with `r` its positive root, and the two
+    /// ranges cover the interval. Sharper than the chord bound next to a fold at an end.
+    fn no_dip_taylor(&self, a: &Slice, b: &Slice) -> bool {
+        let m2 = self.m2;
+        let (da, db) = (self.ddelta(a), -self.ddelta(b));
+        let ra = (da + (da * da + 2.0 * m2 * a.delta).sqrt()) / m2;
+        let rb = (db + (db * db + 2.0 * m2 * b.delta).sqrt()) / m2;
+        // Half a percent of slack against rounding in Δ, Δ' and the roots.
+        0.995 * (ra + rb) > b.th - a.th
+    }
+
     /// `D g⁺` at a torus point.
     #[inline]
     fn gp(&self, cp: f64, sp: f64, cm: f64, sm: f64) -> f64 {
@@ -1305,7 +1331,7 @@ impl Scan<'_> {
             return split(self);
         }
         if ok_a && ok_b {
-            let no_dip = a.delta.min(b.delta) - bend > 0.0;
+            let no_dip = a.delta.min(b.delta) - bend > 0.0 || self.tp.no_dip_taylor(&a, &b);
             let jump = [1.0, -1.0].iter().any(|&br| match (a.point(br), b.point(br)) {
                 (Some(pa), Some(pb)) => (pa.0 - pb.0).powi(2) + (pa.1 - pb.1).powi(2) > MAX_JUMP * MAX_JUMP,
                 _ => false,
