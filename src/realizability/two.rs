@@ -1163,6 +1163,18 @@ impl TorusPolys {
         self.slice_uc(x, c / l, s / l)
     }
 
+    /// [`Self::slice_between`] and `dθ/dx`, the derivative of the true angle of the slice
+    /// with respect to its label.
+    #[inline]
+    fn slice_between_d(&self, a: &Slice, b: &Slice, x: f64) -> (Slice, f64) {
+        let t = (x - a.th) / (b.th - a.th);
+        let (c, s) = (a.cm + t * (b.cm - a.cm), a.sm + t * (b.sm - a.sm));
+        let l2 = c * c + s * s;
+        let l = l2.sqrt();
+        let cross = a.cm * b.sm - a.sm * b.cm;
+        (self.slice_uc(x, c / l, s / l), cross / (l2 * (b.th - a.th)))
+    }
+
     /// Scan slice at the midpoint of two slices less than `π` apart: `(cos, sin)` of the
     /// half angle from the normalised sum of the end vectors (no `sin_cos`).
     #[inline]
@@ -1356,44 +1368,51 @@ impl Scan<'_> {
             return split(self);
         }
         let (inside, outside) = if ok_a { (a, b) } else { (b, a) };
-        // Illinois on Δ, keeping the last slice with Δ ≥ 0.
-        let (mut ia, mut ob) = (inside, outside);
-        let (mut fa, mut fb) = (ia.delta, ob.delta);
-        let mut side = 0;
-        let mut w_check = (ob.th - ia.th).abs();
-        for it in 0..80 {
-            let w = (ob.th - ia.th).abs();
-            if w <= 1e-10 * (1.0 + ia.th.abs()) {
+        // Safeguarded Newton on Δ (exact Δ'), keeping the last slice with Δ ≥ 0. Once the
+        // Newton step is below the tolerance, one point past the root by that step closes the
+        // bracket (Δ is monotone here: a simple fold).
+        let tol = 1e-10 * (1.0 + inside.th.abs());
+        let (mut ia, mut ob) = ((inside, 1.0), (outside, 1.0));
+        let mut slow = false;
+        for _ in 0..80 {
+            let w = (ob.0.th - ia.0.th).abs();
+            // `Δ = 0` exactly at the kept end (a fold on a slice, e.g. the equator of the
+            // trough): that end is the fold.
+            if w <= tol || ia.0.delta == 0.0 {
                 break;
             }
-            // Safeguard: bisect every fifth step unless the bracket at least halved since the
-            // last check (Illinois alone converges superlinearly at a simple root).
-            let bisect = it % 5 == 4 && {
-                let slow = w > 0.5 * w_check;
-                w_check = w;
-                slow
-            };
-            let mut x = if bisect { 0.5 * (ia.th + ob.th) } else { (ia.th * fb - ob.th * fa) / (fb - fa) };
-            if !(x > ia.th.min(ob.th) && x < ia.th.max(ob.th)) {
-                x = 0.5 * (ia.th + ob.th);
+            let e = if ia.0.delta.abs() <= ob.0.delta.abs() { ia } else { ob };
+            let step = e.0.delta / (self.tp.ddelta(&e.0) * e.1);
+            let lo = ia.0.th.min(ob.0.th);
+            let hi = ia.0.th.max(ob.0.th);
+            let mut x = e.0.th - step;
+            // Bisect when Newton leaves the bracket or the last step did not halve |Δ|.
+            if !(x > lo && x < hi) || slow {
+                x = 0.5 * (lo + hi);
             }
-            let sx = self.tp.slice_between(&inside, &outside, x);
-            if sx.delta >= 0.0 {
-                ia = sx;
-                fa = sx.delta;
-                if side == 1 {
-                    fb *= 0.5;
+            let sx = self.tp.slice_between_d(&inside, &outside, x);
+            let mut close = None;
+            if sx.0.delta != 0.0 {
+                let st = sx.0.delta / (self.tp.ddelta(&sx.0) * sx.1);
+                if st.abs() < 0.25 * tol {
+                    let x2 = sx.0.th - 2.0 * st;
+                    if x2 > lo && x2 < hi {
+                        close = Some(self.tp.slice_between_d(&inside, &outside, x2));
+                    }
                 }
-                side = 1;
-            } else {
-                ob = sx;
-                fb = sx.delta;
-                if side == -1 {
-                    fa *= 0.5;
+            }
+            slow = sx.0.delta.abs() > 0.5 * e.0.delta.abs();
+            for y in std::iter::once(sx).chain(close) {
+                if y.0.delta >= 0.0 {
+                    if (y.0.th - ob.0.th).abs() < (ia.0.th - ob.0.th).abs() {
+                        ia = y;
+                    }
+                } else if (y.0.th - ia.0.th).abs() < (ob.0.th - ia.0.th).abs() {
+                    ob = y;
                 }
-                side = -1;
             }
         }
+        let ia = ia.0;
         let fold = ia;
         // Path: branch + from `inside` to the fold, then branch − back to `inside`.
         for br in [1.0, -1.0] {
