@@ -1023,7 +1023,11 @@ fn delta_m2(s: &[f64; 5], pp: &[f64; 5], q: &[f64; 5]) -> f64 {
         }
         (co, si) = (co * c1 - si * s1, si * c1 + co * s1);
     }
-    let m2: f64 = acc.iter().enumerate().map(|(k, a)| ((k + 1) * (k + 1)) as f64 * a.0.hypot(a.1)).sum();
+    let m2: f64 = acc
+        .iter()
+        .enumerate()
+        .map(|(k, a)| ((k + 1) * (k + 1)) as f64 * (a.0 * a.0 + a.1 * a.1).sqrt())
+        .sum();
     m2 * (1.0 + 1e-9) + 1e-300
 }
 
@@ -1134,7 +1138,8 @@ impl TorusPolys {
                 let inv = 1.0 / rho2;
                 let (x0, y0) = (-pp * s * inv, -qq * s * inv);
                 let (dx, dy) = (qq * dl * inv, pp * dl * inv);
-                sl.hv = [Some(self.gp(x0 - dx, y0 + dy, cm, sm)), Some(self.gp(x0 + dx, y0 - dy, cm, sm))];
+                let g = self.gp_slice(cm, sm);
+                sl.hv = [Some(tp(&g, x0 - dx, y0 + dy)), Some(tp(&g, x0 + dx, y0 - dy))];
             }
             sl.cached = true;
         }
@@ -1204,6 +1209,13 @@ impl TorusPolys {
         0.995 * (ra + rb) > b.th - a.th
     }
 
+    /// `D g⁺` on the slice `(cos θ⁻, sin θ⁻)` as a trigonometric polynomial in `θ⁺`:
+    /// `U + X cos θ⁻ + Y sin θ⁻` coefficient-wise.
+    #[inline]
+    fn gp_slice(&self, cm: f64, sm: f64) -> [f64; 5] {
+        std::array::from_fn(|i| self.u[i] + self.x[i] * cm + self.y[i] * sm)
+    }
+
     /// `D g⁺` at a torus point.
     #[inline]
     fn gp(&self, cp: f64, sp: f64, cm: f64, sm: f64) -> f64 {
@@ -1223,11 +1235,20 @@ impl TorusPolys {
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
 fn refine_root(f: &dyn Fn(f64) -> Option<f64>, mut a: f64, mut b: f64, mut fa: f64, mut fb: f64) -> f64 {
     let mut side = 0;
+    let mut w_check = (b - a).abs();
     for it in 0..100 {
-        if (b - a).abs() <= 1e-13 * (1.0 + a.abs()) {
+        let w = (b - a).abs();
+        if w <= 1e-13 * (1.0 + a.abs()) {
             break;
         }
-        let mut x = if it % 4 == 3 { 0.5 * (a + b) } else { (a * fb - b * fa) / (fb - fa) };
+        // Safeguard: bisect every fourth step unless the bracket at least halved since the
+        // last check (Illinois alone converges superlinearly at a simple root).
+        let bisect = it % 4 == 3 && {
+            let slow = w > 0.5 * w_check;
+            w_check = w;
+            slow
+        };
+        let mut x = if bisect { 0.5 * (a + b) } else { (a * fb - b * fa) / (fb - fa) };
         if !(x > a.min(b) && x < a.max(b)) {
             x = 0.5 * (a + b);
         }
@@ -1426,14 +1447,24 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let polys = TorusPolys::new(p);
     let k = opt.scan_samples.max(16);
     let dth = 2.0 * PI / k as f64;
-    // The same θ grid serves both scans.
-    let grid: Vec<(f64, f64, f64)> = (0..=k)
-        .map(|i| {
-            let th = i as f64 * dth;
-            let (s, c) = th.sin_cos();
-            (th, c, s)
-        })
-        .collect();
+    // The same θ grid serves both scans (the default grid is computed once per process).
+    let make_grid = || -> Vec<(f64, f64, f64)> {
+        (0..=k)
+            .map(|i| {
+                let th = i as f64 * dth;
+                let (s, c) = th.sin_cos();
+                (th, c, s)
+            })
+            .collect()
+    };
+    static DEFAULT_GRID: std::sync::OnceLock<Vec<(f64, f64, f64)>> = std::sync::OnceLock::new();
+    let own_grid;
+    let grid: &[(f64, f64, f64)] = if k == Options::default().scan_samples {
+        DEFAULT_GRID.get_or_init(make_grid)
+    } else {
+        own_grid = make_grid();
+        &own_grid
+    };
     let slices: Vec<Slice> = grid.iter().map(|&(th, c, s)| polys.slice_cs(th, c, s)).collect();
 
     // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
@@ -1478,7 +1509,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         } else {
             true
         };
-        let m = if interior { c0 - c1.hypot(c2) } else { c0 - c1.abs() };
+        let m = if interior { c0 - (c1 * c1 + c2 * c2).sqrt() } else { c0 - c1.abs() };
         min_d = min_d.min(m);
     }
     let dscale = p.wl[2][2] * p.wl[5][5];
@@ -1551,7 +1582,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             });
         };
     for &(cp0, sp0, cm0, sm0) in &torus_cands {
-        let (np, nm) = (cp0.hypot(sp0), cm0.hypot(sm0));
+        let (np, nm) = ((cp0 * cp0 + sp0 * sp0).sqrt(), (cm0 * cm0 + sm0 * sm0).sqrt());
         let (cp, sp, cm, sm) = (cp0 / np, sp0 / np, cm0 / nm, sm0 / nm);
         if sp * sm < 0.0 {
             continue;
