@@ -115,7 +115,8 @@ fn verdicts_and_margins_match_stored_values() {
         return;
     }
     let text = std::fs::read_to_string(DATA).expect("reference data file");
-    let want: Vec<(&str, &str)> = text.lines().map(|l| l.split_once('\t').expect("name<TAB>record")).collect();
+    let want: Vec<(&str, &str)> =
+        text.lines().map(|l| l.split_once('\t').expect("name<TAB>record")).collect();
     assert_eq!(want.len(), got.len(), "sample count");
     let mut bad = Vec::new();
     for ((wn, wr), (gn, gr)) in want.iter().zip(&got) {

@@ -23,8 +23,10 @@
 //! Scan A takes slices in `θ⁻`, solves `g⁻ = 0` for `θ⁺` in closed form (a line meets the unit
 //! circle: two branches joined at folds) and tracks the sign of `g⁺` along both branches;
 //! scan B does the same with the roles exchanged. Slices are refined adaptively: a rigorous
-//! bound on `|Δ''|` (`Δ` = discriminant of the line–circle intersection, degree 4) excludes
-//! small loops of the curve between slices and isolates single folds; fast branches are
+//! bound on `|Δ''|` (`Δ` = discriminant of the line–circle intersection, degree 4), used with
+//! the chord and with the exact slopes `Δ'` at the slices (Taylor bounds), excludes small
+//! loops of the curve between slices and isolates single folds, which are located by a
+//! safeguarded Newton iteration on `Δ`; fast branches are
 //! subdivided; a midpoint test with golden-section search catches close root pairs. A close
 //! pair on one curve caused by a turning point of the other curve is a fold path of the other
 //! scan. Sign changes are refined by a safeguarded secant method and every candidate is
