@@ -1525,7 +1525,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     // Scan A: θ⁻ slices along g⁻ = 0; scan B: θ⁺ slices along g⁺ = 0. A close pair of roots
     // on one curve (a turning point of the other curve between two slices) is resolved by
     // the other scan, where it lies on either side of that turning point (a fold path).
-    let mut scan = Scan { tp: &polys, cands: Vec::new() };
+    let mut scan = Scan { tp: &polys, cands: Vec::with_capacity(16) };
     for i in 0..k {
         scan.process(slices[i], slices[i + 1], 0);
     }
@@ -1537,7 +1537,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         }
     }
     let polys_b = polys.swapped();
-    let mut scan_b = Scan { tp: &polys_b, cands: Vec::new() };
+    let mut scan_b = Scan { tp: &polys_b, cands: Vec::with_capacity(16) };
     let mut prev = polys_b.slice_cs(grid[0].0, grid[0].1, grid[0].2);
     for i in 0..k {
         let (th, c, s) = grid[i + 1];
@@ -1553,7 +1553,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     }
 
     let g = &p.geo;
-    let mut dirs: Vec<SsLimitDirection> = Vec::new();
+    let mut dirs: Vec<SsLimitDirection> = Vec::with_capacity(8);
     let mut boundary: Vec<DVec3> = Vec::new();
     let res_tol = 1e-7 * p.a_ref;
     let excl = opt.exclusion_tol;
