@@ -1237,6 +1237,7 @@ impl TorusPolys {
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
 fn refine_root(f: &dyn Fn(f64) -> Option<f64>, mut a: f64, mut b: f64, mut fa: f64, mut fb: f64) -> f64 {
     let mut side = 0;
+    let f_tiny = 1e-14 * fa.abs().max(fb.abs());
     let mut w_check = (b - a).abs();
     for it in 0..100 {
         let w = (b - a).abs();
@@ -1255,7 +1256,9 @@ fn refine_root(f: &dyn Fn(f64) -> Option<f64>, mut a: f64, mut b: f64, mut fa: f
             x = 0.5 * (a + b);
         }
         let Some(fx) = f(x) else { return x };
-        if fx == 0.0 {
+        // At the rounding level of `f` the point is the root (Illinois would otherwise creep
+        // towards it from the far end, halving the bracket per step).
+        if fx.abs() <= f_tiny {
             return x;
         }
         if (fx < 0.0) == (fb < 0.0) {
