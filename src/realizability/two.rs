@@ -23,8 +23,10 @@
 //! Scan A takes slices in `θ⁻`, solves `g⁻ = 0` for `θ⁺` in closed form (a line meets the unit
 //! circle: two branches joined at folds) and tracks the sign of `g⁺` along both branches;
 //! scan B does the same with the roles exchanged. Slices are refined adaptively: a rigorous
-//! bound on `|Δ''|` (`Δ` = discriminant of the line–circle intersection, degree 4) excludes
-//! small loops of the curve between slices and isolates single folds; fast branches are
+//! bound on `|Δ''|` (`Δ` = discriminant of the line–circle intersection, degree 4), used with
+//! the chord and with the exact slopes `Δ'` at the slices (Taylor bounds), excludes small
+//! loops of the curve between slices and isolates single folds, which are located by a
+//! safeguarded Newton iteration on `Δ`; fast branches are
 //! subdivided; a midpoint test with golden-section search catches close root pairs. A close
 //! pair on one curve caused by a turning point of the other curve is a fold path of the other
 //! scan. Sign changes are refined by a safeguarded secant method and every candidate is
@@ -980,6 +982,12 @@ fn tp(c: &[f64; 5], co: f64, si: f64) -> f64 {
     c[0] + c[1] * co + c[2] * si + c[3] * (co * co - si * si) + c[4] * (2.0 * co * si)
 }
 
+/// Derivative with respect to the angle of the trigonometric polynomial of [`tp`].
+#[inline]
+fn dtp(c: &[f64; 5], co: f64, si: f64) -> f64 {
+    -c[1] * si + c[2] * co - 2.0 * c[3] * (2.0 * co * si) + 2.0 * c[4] * (co * co - si * si)
+}
+
 /// Coefficients of a degree-2 trigonometric polynomial from 5 equispaced samples.
 fn dft5(f: &[f64; 5]) -> [f64; 5] {
     let mut c = [0.0; 5];
@@ -1017,7 +1025,11 @@ fn delta_m2(s: &[f64; 5], pp: &[f64; 5], q: &[f64; 5]) -> f64 {
         }
         (co, si) = (co * c1 - si * s1, si * c1 + co * s1);
     }
-    let m2: f64 = acc.iter().enumerate().map(|(k, a)| ((k + 1) * (k + 1)) as f64 * a.0.hypot(a.1)).sum();
+    let m2: f64 = acc
+        .iter()
+        .enumerate()
+        .map(|(k, a)| ((k + 1) * (k + 1)) as f64 * (a.0 * a.0 + a.1 * a.1).sqrt())
+        .sum();
     m2 * (1.0 + 1e-9) + 1e-300
 }
 
@@ -1128,7 +1140,8 @@ impl TorusPolys {
                 let inv = 1.0 / rho2;
                 let (x0, y0) = (-pp * s * inv, -qq * s * inv);
                 let (dx, dy) = (qq * dl * inv, pp * dl * inv);
-                sl.hv = [Some(self.gp(x0 - dx, y0 + dy, cm, sm)), Some(self.gp(x0 + dx, y0 - dy, cm, sm))];
+                let g = self.gp_slice(cm, sm);
+                sl.hv = [Some(tp(&g, x0 - dx, y0 + dy)), Some(tp(&g, x0 + dx, y0 - dy))];
             }
             sl.cached = true;
         }
@@ -1157,6 +1170,18 @@ impl TorusPolys {
         self.slice_uc(x, c / l, s / l)
     }
 
+    /// [`Self::slice_between`] and `dθ/dx`, the derivative of the true angle of the slice
+    /// with respect to its label.
+    #[inline]
+    fn slice_between_d(&self, a: &Slice, b: &Slice, x: f64) -> (Slice, f64) {
+        let t = (x - a.th) / (b.th - a.th);
+        let (c, s) = (a.cm + t * (b.cm - a.cm), a.sm + t * (b.sm - a.sm));
+        let l2 = c * c + s * s;
+        let l = l2.sqrt();
+        let cross = a.cm * b.sm - a.sm * b.cm;
+        (self.slice_uc(x, c / l, s / l), cross / (l2 * (b.th - a.th)))
+    }
+
     /// Scan slice at the midpoint of two slices less than `π` apart: `(cos, sin)` of the
     /// half angle from the normalised sum of the end vectors (no `sin_cos`).
     #[inline]
@@ -1164,6 +1189,33 @@ impl TorusPolys {
         let (c, s) = (a.cm + b.cm, a.sm + b.sm);
         let l = (c * c + s * s).sqrt();
         self.slice_cs(0.5 * (a.th + b.th), c / l, s / l)
+    }
+
+    /// `dΔ/dθ` of a slice (exact: `Δ' = 2 (P P' + Q Q' − S S')`).
+    #[inline]
+    fn ddelta(&self, sl: &Slice) -> f64 {
+        let (c, s) = (sl.cm, sl.sm);
+        2.0 * (sl.pp * dtp(&self.p, c, s) + sl.qq * dtp(&self.q, c, s) - sl.s * dtp(&self.s, c, s))
+    }
+
+    /// Whether `Δ > 0` inside `[a, b]` (both ends `Δ ≥ 0`, exact angles) is proved by the
+    /// Taylor lower bounds `Δ(a) + Δ'(a) t − m2 t²/2` and `Δ(b) − Δ'(b) u − m2 u²/2`
+    /// (`|Δ''| ≤ m2`): each is positive on `(0, r)` with `r` its positive root, and the two
+    /// ranges cover the interval. Sharper than the chord bound next to a fold at an end.
+    fn no_dip_taylor(&self, a: &Slice, b: &Slice) -> bool {
+        let m2 = self.m2;
+        let (da, db) = (self.ddelta(a), -self.ddelta(b));
+        let ra = (da + (da * da + 2.0 * m2 * a.delta).sqrt()) / m2;
+        let rb = (db + (db * db + 2.0 * m2 * b.delta).sqrt()) / m2;
+        // Half a percent of slack against rounding in Δ, Δ' and the roots.
+        0.995 * (ra + rb) > b.th - a.th
+    }
+
+    /// `D g⁺` on the slice `(cos θ⁻, sin θ⁻)` as a trigonometric polynomial in `θ⁺`:
+    /// `U + X cos θ⁻ + Y sin θ⁻` coefficient-wise.
+    #[inline]
+    fn gp_slice(&self, cm: f64, sm: f64) -> [f64; 5] {
+        std::array::from_fn(|i| self.u[i] + self.x[i] * cm + self.y[i] * sm)
     }
 
     /// `D g⁺` at a torus point.
@@ -1185,16 +1237,28 @@ impl TorusPolys {
 /// Safeguarded secant (Illinois + bisection) for a sign change of `f` on `[a, b]`.
 fn refine_root(f: &dyn Fn(f64) -> Option<f64>, mut a: f64, mut b: f64, mut fa: f64, mut fb: f64) -> f64 {
     let mut side = 0;
+    let f_tiny = 1e-14 * fa.abs().max(fb.abs());
+    let mut w_check = (b - a).abs();
     for it in 0..100 {
-        if (b - a).abs() <= 1e-13 * (1.0 + a.abs()) {
+        let w = (b - a).abs();
+        if w <= 1e-13 * (1.0 + a.abs()) {
             break;
         }
-        let mut x = if it % 4 == 3 { 0.5 * (a + b) } else { (a * fb - b * fa) / (fb - fa) };
+        // Safeguard: bisect every fourth step unless the bracket at least halved since the
+        // last check (Illinois alone converges superlinearly at a simple root).
+        let bisect = it % 4 == 3 && {
+            let slow = w > 0.5 * w_check;
+            w_check = w;
+            slow
+        };
+        let mut x = if bisect { 0.5 * (a + b) } else { (a * fb - b * fa) / (fb - fa) };
         if !(x > a.min(b) && x < a.max(b)) {
             x = 0.5 * (a + b);
         }
         let Some(fx) = f(x) else { return x };
-        if fx == 0.0 {
+        // At the rounding level of `f` the point is the root (Illinois would otherwise creep
+        // towards it from the far end, halving the bracket per step).
+        if fx.abs() <= f_tiny {
             return x;
         }
         if (fx < 0.0) == (fb < 0.0) {
@@ -1305,7 +1369,7 @@ impl Scan<'_> {
             return split(self);
         }
         if ok_a && ok_b {
-            let no_dip = a.delta.min(b.delta) - bend > 0.0;
+            let no_dip = a.delta.min(b.delta) - bend > 0.0 || self.tp.no_dip_taylor(&a, &b);
             let jump = [1.0, -1.0].iter().any(|&br| match (a.point(br), b.point(br)) {
                 (Some(pa), Some(pb)) => (pa.0 - pb.0).powi(2) + (pa.1 - pb.1).powi(2) > MAX_JUMP * MAX_JUMP,
                 _ => false,
@@ -1330,44 +1394,51 @@ impl Scan<'_> {
             return split(self);
         }
         let (inside, outside) = if ok_a { (a, b) } else { (b, a) };
-        // Illinois on Δ, keeping the last slice with Δ ≥ 0.
-        let (mut ia, mut ob) = (inside, outside);
-        let (mut fa, mut fb) = (ia.delta, ob.delta);
-        let mut side = 0;
-        let mut w_check = (ob.th - ia.th).abs();
-        for it in 0..80 {
-            let w = (ob.th - ia.th).abs();
-            if w <= 1e-10 * (1.0 + ia.th.abs()) {
+        // Safeguarded Newton on Δ (exact Δ'), keeping the last slice with Δ ≥ 0. Once the
+        // Newton step is below the tolerance, one point past the root by that step closes the
+        // bracket (Δ is monotone here: a simple fold).
+        let tol = 1e-10 * (1.0 + inside.th.abs());
+        let (mut ia, mut ob) = ((inside, 1.0), (outside, 1.0));
+        let mut slow = false;
+        for _ in 0..80 {
+            let w = (ob.0.th - ia.0.th).abs();
+            // `Δ = 0` exactly at the kept end (a fold on a slice, e.g. the equator of the
+            // trough): that end is the fold.
+            if w <= tol || ia.0.delta == 0.0 {
                 break;
             }
-            // Safeguard: bisect every fifth step unless the bracket at least halved since the
-            // last check (Illinois alone converges superlinearly at a simple root).
-            let bisect = it % 5 == 4 && {
-                let slow = w > 0.5 * w_check;
-                w_check = w;
-                slow
-            };
-            let mut x = if bisect { 0.5 * (ia.th + ob.th) } else { (ia.th * fb - ob.th * fa) / (fb - fa) };
-            if !(x > ia.th.min(ob.th) && x < ia.th.max(ob.th)) {
-                x = 0.5 * (ia.th + ob.th);
+            let e = if ia.0.delta.abs() <= ob.0.delta.abs() { ia } else { ob };
+            let step = e.0.delta / (self.tp.ddelta(&e.0) * e.1);
+            let lo = ia.0.th.min(ob.0.th);
+            let hi = ia.0.th.max(ob.0.th);
+            let mut x = e.0.th - step;
+            // Bisect when Newton leaves the bracket or the last step did not halve |Δ|.
+            if !(x > lo && x < hi) || slow {
+                x = 0.5 * (lo + hi);
             }
-            let sx = self.tp.slice_between(&inside, &outside, x);
-            if sx.delta >= 0.0 {
-                ia = sx;
-                fa = sx.delta;
-                if side == 1 {
-                    fb *= 0.5;
+            let sx = self.tp.slice_between_d(&inside, &outside, x);
+            let mut close = None;
+            if sx.0.delta != 0.0 {
+                let st = sx.0.delta / (self.tp.ddelta(&sx.0) * sx.1);
+                if st.abs() < 0.25 * tol {
+                    let x2 = sx.0.th - 2.0 * st;
+                    if x2 > lo && x2 < hi {
+                        close = Some(self.tp.slice_between_d(&inside, &outside, x2));
+                    }
                 }
-                side = 1;
-            } else {
-                ob = sx;
-                fb = sx.delta;
-                if side == -1 {
-                    fa *= 0.5;
+            }
+            slow = sx.0.delta.abs() > 0.5 * e.0.delta.abs();
+            for y in std::iter::once(sx).chain(close) {
+                if y.0.delta >= 0.0 {
+                    if (y.0.th - ob.0.th).abs() < (ia.0.th - ob.0.th).abs() {
+                        ia = y;
+                    }
+                } else if (y.0.th - ia.0.th).abs() < (ob.0.th - ia.0.th).abs() {
+                    ob = y;
                 }
-                side = -1;
             }
         }
+        let ia = ia.0;
         let fold = ia;
         // Path: branch + from `inside` to the fold, then branch − back to `inside`.
         for br in [1.0, -1.0] {
@@ -1381,14 +1452,24 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     let polys = TorusPolys::new(p);
     let k = opt.scan_samples.max(16);
     let dth = 2.0 * PI / k as f64;
-    // The same θ grid serves both scans.
-    let grid: Vec<(f64, f64, f64)> = (0..=k)
-        .map(|i| {
-            let th = i as f64 * dth;
-            let (s, c) = th.sin_cos();
-            (th, c, s)
-        })
-        .collect();
+    // The same θ grid serves both scans (the default grid is computed once per process).
+    let make_grid = || -> Vec<(f64, f64, f64)> {
+        (0..=k)
+            .map(|i| {
+                let th = i as f64 * dth;
+                let (s, c) = th.sin_cos();
+                (th, c, s)
+            })
+            .collect()
+    };
+    static DEFAULT_GRID: std::sync::OnceLock<Vec<(f64, f64, f64)>> = std::sync::OnceLock::new();
+    let own_grid;
+    let grid: &[(f64, f64, f64)] = if k == Options::default().scan_samples {
+        DEFAULT_GRID.get_or_init(make_grid)
+    } else {
+        own_grid = make_grid();
+        &own_grid
+    };
     let slices: Vec<Slice> = grid.iter().map(|&(th, c, s)| polys.slice_cs(th, c, s)).collect();
 
     // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
@@ -1433,7 +1514,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         } else {
             true
         };
-        let m = if interior { c0 - c1.hypot(c2) } else { c0 - c1.abs() };
+        let m = if interior { c0 - (c1 * c1 + c2 * c2).sqrt() } else { c0 - c1.abs() };
         min_d = min_d.min(m);
     }
     let dscale = p.wl[2][2] * p.wl[5][5];
@@ -1447,7 +1528,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     // Scan A: θ⁻ slices along g⁻ = 0; scan B: θ⁺ slices along g⁺ = 0. A close pair of roots
     // on one curve (a turning point of the other curve between two slices) is resolved by
     // the other scan, where it lies on either side of that turning point (a fold path).
-    let mut scan = Scan { tp: &polys, cands: Vec::new() };
+    let mut scan = Scan { tp: &polys, cands: Vec::with_capacity(16) };
     for i in 0..k {
         scan.process(slices[i], slices[i + 1], 0);
     }
@@ -1459,7 +1540,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         }
     }
     let polys_b = polys.swapped();
-    let mut scan_b = Scan { tp: &polys_b, cands: Vec::new() };
+    let mut scan_b = Scan { tp: &polys_b, cands: Vec::with_capacity(16) };
     let mut prev = polys_b.slice_cs(grid[0].0, grid[0].1, grid[0].2);
     for i in 0..k {
         let (th, c, s) = grid[i + 1];
@@ -1475,7 +1556,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
     }
 
     let g = &p.geo;
-    let mut dirs: Vec<SsLimitDirection> = Vec::new();
+    let mut dirs: Vec<SsLimitDirection> = Vec::with_capacity(8);
     let mut boundary: Vec<DVec3> = Vec::new();
     let res_tol = 1e-7 * p.a_ref;
     let excl = opt.exclusion_tol;
@@ -1506,7 +1587,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             });
         };
     for &(cp0, sp0, cm0, sm0) in &torus_cands {
-        let (np, nm) = (cp0.hypot(sp0), cm0.hypot(sm0));
+        let (np, nm) = ((cp0 * cp0 + sp0 * sp0).sqrt(), (cm0 * cm0 + sm0 * sm0).sqrt());
         let (cp, sp, cm, sm) = (cp0 / np, sp0 / np, cm0 / nm, sm0 / nm);
         if sp * sm < 0.0 {
             continue;
