@@ -34,7 +34,6 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
 use bevy_rapier3d::prelude::*;
 use bevy_tribo::prelude::*;
-use bevy_tribo::gizmos::TriboGizmosPlugin;
 
 /// Physics step (s): one rapier step per frame.
 pub const DT: f32 = 1.0 / 60.0;
@@ -90,6 +89,7 @@ pub struct RollingBall;
 #[derive(Component)]
 struct TroughBall {
     m: [f32; 3],
+    torque: Vec3,
 }
 
 /// A spinning top.
@@ -139,7 +139,6 @@ pub fn app(capture: Option<Capture>) -> App {
         }),
         RapierPhysicsPlugin::<TriboHooks>::default(),
         TriboPlugin::default().with_realizability(true),
-        TriboGizmosPlugin,
     ))
     .insert_resource(TimestepMode::Fixed { dt: DT, substeps: 1 })
     .insert_resource(ClearColor(Color::srgb(0.78, 0.84, 0.9)))
@@ -148,7 +147,16 @@ pub fn app(capture: Option<Capture>) -> App {
     .add_systems(Startup, (setup_view, spawn_scene))
     .add_systems(
         Update,
-        (count_frames, reset_on_key, read_verdicts, draw_marks, update_labels, update_readout).chain(),
+        (
+            count_frames,
+            apply_trough_torques,
+            reset_on_key,
+            read_verdicts,
+            draw_marks,
+            update_labels,
+            update_readout,
+        )
+            .chain(),
     );
     if let Some(c) = capture {
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
@@ -165,10 +173,10 @@ fn setup_view(mut commands: Commands) {
         Transform::from_xyz(3.6, 9.5, 6.6).looking_at(Vec3::new(3.6, 0.0, -0.9), Vec3::Y),
     ));
     commands.spawn((
-        DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: false, ..default() },
+        DirectionalLight { illuminance: 2500.0, shadow_maps_enabled: false, ..default() },
         Transform::from_xyz(2.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    commands.insert_resource(GlobalAmbientLight { brightness: 600.0, ..default() });
+    commands.insert_resource(GlobalAmbientLight { brightness: 150.0, ..default() });
     commands.spawn((
         Text::new(""),
         TextFont::from_font_size(15.0),
@@ -204,7 +212,8 @@ fn spawn_scene(
     mut frames: ResMut<FrameCount>,
 ) -> Result {
     frames.0 = 0;
-    let mut mat = |c: Color| materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.8, ..default() });
+    let mut mat =
+        |c: Color| materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.8, ..default() });
     let floor_mat = mat(Color::srgb(0.55, 0.6, 0.55));
     let wall_mat = mat(Color::srgb(0.6, 0.6, 0.66));
     let stock_mat = mat(lane_color(Lane::Stock));
@@ -259,13 +268,16 @@ fn spawn_scene(
     label(
         &mut commands,
         "stock rapier ball: no rolling resistance, rolls on",
-        Vec3::new(BALL_X0 - 0.3, 0.0, BALL_Z_STOCK - 0.45),
+        Vec3::new(BALL_X0 - 0.3, 0.0, BALL_Z_STOCK - 0.75),
         Color::srgb(0.45, 0.25, 0.0),
     );
     label(
         &mut commands,
-        format!("tribo ball (η_r = {BALL_ETA_R}): stops at v0²/2a = {:.2} m", ball_stop_distance()),
-        Vec3::new(BALL_X0 - 0.3, 0.0, BALL_Z_TRIBO + 0.62),
+        format!(
+            "tribo ball (eta_r = {BALL_ETA_R}): stops at v0^2/2a = {:.2} m (white mark)",
+            ball_stop_distance()
+        ),
+        Vec3::new(BALL_X0 - 0.3, 0.0, BALL_Z_TRIBO + 0.3),
         Color::srgb(0.05, 0.15, 0.5),
     );
 
@@ -317,8 +329,8 @@ fn spawn_scene(
     }
     label(
         &mut commands,
-        "tops, ω0 = 40 rad/s: stock spins on | tribo spin friction stops it",
-        Vec3::new(-0.3, 0.0, TOP_Z + 0.35),
+        "tops, w0 = 40 rad/s: stock (orange) spins on,\ntribo (blue) spin friction stops it",
+        Vec3::new(-0.6, 0.0, TOP_Z + 0.3),
         Color::srgb(0.1, 0.1, 0.1),
     );
 
@@ -362,13 +374,14 @@ fn spawn_scene(
     }
     label(
         &mut commands,
-        "slope 0.4 rad, atan μk < α < atan μs: at rest both hold;\npushed: tribo slides on (μk), stock stops",
-        slope_c - down * 2.1 + Vec3::new(-0.4, 0.0, -1.6),
+        "slope 0.4 rad, atan mu_k < a < atan mu_s:\nat rest both hold; pushed: tribo (blue)\nslides on with mu_k, stock (orange) stops",
+        slope_c + Vec3::new(0.6, 0.0, 1.3),
         Color::srgb(0.1, 0.1, 0.1),
     );
 
     // 4. Balls in V-troughs (trough axis along z), one realizable torque, one not.
-    let (ex, ey) = (Vec3::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2, 0.0), Vec3::new(-FRAC_1_SQRT_2, FRAC_1_SQRT_2, 0.0));
+    let (ex, ey) =
+        (Vec3::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2, 0.0), Vec3::new(-FRAC_1_SQRT_2, FRAC_1_SQRT_2, 0.0));
     let r = TROUGH_R;
     for (x, m) in [(0.4, [0.15f32, 0.15, 0.0]), (2.2, [0.0, 0.0, 0.6])] {
         let o = Vec3::new(x, SQRT_2 * r + 0.05, 1.6);
@@ -390,22 +403,25 @@ fn spawn_scene(
         let big_g = mass * G / SQRT_2;
         commands.spawn((
             SceneItem,
-            TroughBall { m },
+            TroughBall { m, torque: (ex * m[0] + ey * m[1] + Vec3::Z * m[2]) * big_g * r },
             Lane::Tribo,
             Transform::from_translation(o),
             RigidBody::Dynamic,
             Collider::ball(r),
             ColliderMassProperties::Density(1000.0),
             Sleeping::disabled(),
-            ExternalForce { force: Vec3::ZERO, torque: (ex * m[0] + ey * m[1] + Vec3::Z * m[2]) * big_g * r },
-            FrictionMaterial::new(TROUGH_MU, TROUGH_MU)?.with_roll(0.0)?.with_spin(bevy_tribo::SpinModel::Off)?,
+            // The torque is applied after the ball has settled (`apply_trough_torques`).
+            ExternalForce::default(),
+            FrictionMaterial::new(TROUGH_MU, TROUGH_MU)?
+                .with_roll(0.0)?
+                .with_spin(bevy_tribo::SpinModel::Off)?,
             Mesh3d(meshes.add(Sphere::new(r).mesh().uv(24, 12))),
             MeshMaterial3d(tribo_mat.clone()),
         ));
         label(
             &mut commands,
-            format!("trough μ = 0.3, torque m = ({}, {}, {})", m[0], m[1], m[2]),
-            o + Vec3::new(-0.6, 0.0, 0.95),
+            format!("trough, mu = 0.3\ntorque m = ({}, {}, {})", m[0], m[1], m[2]),
+            o + Vec3::new(-0.4, 0.0, 0.75),
             Color::srgb(0.1, 0.1, 0.1),
         );
     }
@@ -414,6 +430,15 @@ fn spawn_scene(
 
 fn count_frames(mut frames: ResMut<FrameCount>) {
     frames.0 += 1;
+}
+
+/// Applies the trough torques once the balls rest on both walls (after 0.1 s).
+fn apply_trough_torques(frames: Res<FrameCount>, mut balls: Query<(&TroughBall, &mut ExternalForce)>) {
+    if frames.0 == (0.1 / DT).round() as u32 {
+        for (b, mut f) in &mut balls {
+            f.torque = b.torque;
+        }
+    }
 }
 
 fn reset_on_key(
@@ -439,10 +464,10 @@ fn read_verdicts(
     for rep in reports.read() {
         let Some(body) = rep.body.filter(|b| balls.contains(*b)) else { continue };
         let text = match (rep.realizable(), rep.margin()) {
-            (true, Some(m)) => format!("realizable: keeps rolling (margin {m:+.2} m/s²)"),
+            (true, Some(m)) => format!("realizable: keeps rolling (margin {m:+.2} m/s2)"),
             (false, Some(m)) => {
                 let t: Vec<String> = rep.transitions().iter().map(|t| format!("{t:?}")).collect();
-                format!("not realizable: slip {} starts (margin {m:+.2} m/s²)", t.join("/"))
+                format!("not realizable: slip {} starts (margin {m:+.2} m/s2)", t.join("/"))
             }
             _ => "no verdict".to_string(),
         };
@@ -475,10 +500,7 @@ fn draw_marks(
     }
 }
 
-fn update_labels(
-    cams: Query<(&Camera, &GlobalTransform)>,
-    mut labels: Query<(&Pinned, &mut Node)>,
-) {
+fn update_labels(cams: Query<(&Camera, &GlobalTransform)>, mut labels: Query<(&Pinned, &mut Node)>) {
     let Ok((cam, gt)) = cams.single() else { return };
     for (p, mut node) in &mut labels {
         if let Ok(v) = cam.world_to_viewport(gt, p.0) {
@@ -503,7 +525,7 @@ fn update_readout(
         s += &format!("{lane:?} ball: x = {:.2} m\n", tr.translation.x - BALL_X0);
     }
     for (lane, v) in &tops {
-        s += &format!("{lane:?} top: ω = {:.1} rad/s\n", v.angular.y);
+        s += &format!("{lane:?} top: spin {:.1} rad/s\n", v.angular.y);
     }
     for (e, tb) in &troughs {
         if let Some((_, _, txt)) = verdicts.0.iter().find(|v| v.0 == e) {

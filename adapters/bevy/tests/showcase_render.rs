@@ -88,8 +88,11 @@ fn main() {
     assert!(sd > 15.0, "luminance too uniform: sd {sd}");
 
     // 2. Physics: the simulated tribo ball stopped at the analytic distance.
-    let (x_tribo, x_stop, x_stock) =
-        (field(&info, "tribo_ball_x")[0], field(&info, "expected_stop_x")[0], field(&info, "stock_ball_x")[0]);
+    let (x_tribo, x_stop, x_stock) = (
+        field(&info, "tribo_ball_x")[0],
+        field(&info, "expected_stop_x")[0],
+        field(&info, "stock_ball_x")[0],
+    );
     println!("simulated: tribo ball {x_tribo:.3} m (analytic stop {x_stop:.3} m), stock ball {x_stock:.3} m");
     assert!((x_tribo - x_stop).abs() < 0.03 * x_stop, "tribo stop {x_tribo} vs {x_stop}");
     assert!(x_stock > x_stop + 2.0, "stock ball should roll on: {x_stock}");
@@ -106,7 +109,10 @@ fn main() {
     let lane_px = ((stop[0] - start[0]).powi(2) + (stop[1] - start[1]).powi(2)).sqrt();
     let err = ((tribo[0] - stop[0]).powi(2) + (tribo[1] - stop[1]).powi(2)).sqrt();
     assert!(n_t > 30 && n_s > 30, "balls too small: {n_t}, {n_s} px");
-    assert!(err < 0.02 * lane_px + 3.0, "tribo ball drawn {err:.1} px from the analytic stop (lane {lane_px:.0} px)");
+    assert!(
+        err < 0.02 * lane_px + 3.0,
+        "tribo ball drawn {err:.1} px from the analytic stop (lane {lane_px:.0} px)"
+    );
     // Along the lane direction (screen projection of +x), the stock ball is further.
     let dir = [(stop[0] - start[0]) / lane_px, (stop[1] - start[1]) / lane_px];
     let along = |p: [f32; 2]| (p[0] - start[0]) * dir[0] + (p[1] - start[1]) * dir[1];
