@@ -420,8 +420,8 @@ fn spawn_scene(
         ));
         label(
             &mut commands,
-            format!("trough, mu = 0.3\ntorque m = ({}, {}, {})", m[0], m[1], m[2]),
-            o + Vec3::new(-0.4, 0.0, 0.75),
+            format!("mu = 0.3\nm = ({}, {}, {})", m[0], m[1], m[2]),
+            o + Vec3::new(-0.35, 0.0, 0.75),
             Color::srgb(0.1, 0.1, 0.1),
         );
     }
@@ -456,13 +456,21 @@ fn reset_on_key(
     }
 }
 
+/// Keeps, per trough ball, the diagnostic's first verdict after the torque onset (the
+/// prediction: once a ball slips, it no longer rests on two sticking contacts and gets no
+/// report).
 fn read_verdicts(
+    frames: Res<FrameCount>,
     mut reports: MessageReader<RealizabilityReport>,
     balls: Query<Entity, With<TroughBall>>,
     mut verdicts: ResMut<Verdicts>,
 ) {
+    let onset = frames.0 > (0.1 / DT).round() as u32;
     for rep in reports.read() {
         let Some(body) = rep.body.filter(|b| balls.contains(*b)) else { continue };
+        if !onset || verdicts.0.iter().any(|v| v.0 == body) {
+            continue;
+        }
         let text = match (rep.realizable(), rep.margin()) {
             (true, Some(m)) => format!("realizable: keeps rolling (margin {m:+.2} m/s2)"),
             (false, Some(m)) => {
@@ -471,7 +479,6 @@ fn read_verdicts(
             }
             _ => "no verdict".to_string(),
         };
-        verdicts.0.retain(|v| v.0 != body);
         verdicts.0.push((body, rep.realizable(), text));
     }
 }
@@ -529,7 +536,7 @@ fn update_readout(
     }
     for (e, tb) in &troughs {
         if let Some((_, _, txt)) = verdicts.0.iter().find(|v| v.0 == e) {
-            s += &format!("trough m = {:?}: {txt}\n", tb.m);
+            s += &format!("trough m = {:?}, verdict at torque onset: {txt}\n", tb.m);
         }
     }
     text.0 = s;
