@@ -11,6 +11,7 @@
 //! * [`realizability`] — the ball-in-a-trough closed forms (`docs/realizability.md` §4), their
 //!   rows and the `trough --stdin` line evaluator.
 //! * [`rapier`] — rapier test scenes (tribo vs stock), the trough scene and their rows.
+//! * [`report`] — the HTML report with SVG plots written by `validate --report DIR`.
 //!
 //! Binaries: `validate` (the main job: every row in one table, `--json` for JSON rows),
 //! `contensou`, `trough`, `compare_stock`, `ball_in_trough`, `pile_timing`.
@@ -18,5 +19,6 @@
 pub mod contensou;
 pub mod rapier;
 pub mod realizability;
+pub mod report;
 pub mod tracking;
 pub mod validation;

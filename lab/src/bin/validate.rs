@@ -1,9 +1,11 @@
 //! The main job: runs every validation experiment of tribo and prints one table
 //! (case, quantity, expected, measured, tolerance, pass). `--json` prints one JSON object
-//! per row instead. Exits with status 1 if any row fails.
+//! per row instead. `--report DIR` also writes `DIR/index.html`, a self-contained page with the
+//! tables and SVG plots of the experiments (and each plot as `DIR/<id>.svg`). Exits with status
+//! 1 if any row fails.
 //!
 //! ```text
-//! cargo run --release -p tribo_lab --bin validate [-- --json]
+//! cargo run --release -p tribo_lab --bin validate [-- --json] [-- --report DIR]
 //! ```
 
 use tribo_lab::validation::Row;
@@ -21,9 +23,20 @@ fn sections() -> Vec<Section> {
 }
 
 fn main() {
-    let json = std::env::args().skip(1).any(|a| a == "--json");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let report = args.iter().position(|a| a == "--report").map(|i| args.get(i + 1).cloned());
+    let report = match report {
+        Some(None) => {
+            eprintln!("--report needs a directory");
+            std::process::exit(2);
+        }
+        Some(Some(d)) => Some(std::path::PathBuf::from(d)),
+        None => None,
+    };
     let mut failed = 0usize;
     let mut total = 0usize;
+    let mut done: Vec<(String, Vec<Row>)> = Vec::new();
     for (name, rows) in sections() {
         let rows = rows();
         let wc = rows.iter().map(|r| r.case.chars().count()).max().unwrap_or(4).max(4);
@@ -52,6 +65,16 @@ fn main() {
                     r.tolerance.to_string(),
                     if r.pass { "ok" } else { "FAIL" }
                 );
+            }
+        }
+        done.push((name.to_string(), rows));
+    }
+    if let Some(dir) = report {
+        match tribo_lab::report::write(&dir, &done) {
+            Ok(p) => eprintln!("report written: {}", p.display()),
+            Err(e) => {
+                eprintln!("report failed: {e}");
+                std::process::exit(2);
             }
         }
     }

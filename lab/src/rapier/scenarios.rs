@@ -90,6 +90,19 @@ impl Sim {
     }
 }
 
+/// One recorded sample of a scene's time history (for plots; recording does not change the run).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SceneSample {
+    /// Time (s).
+    pub t: f64,
+    /// Distance along the scene's direction of motion from the start (m).
+    pub distance: f64,
+    /// Speed of the body's centre (m/s).
+    pub speed: f64,
+    /// Angular speed |ω| of the body (rad/s).
+    pub spin: f64,
+}
+
 /// Gravity of a slope of angle `alpha` (rad) for magnitude `g` (+x down-slope).
 pub fn slope_gravity(g: f32, alpha: f32) -> Vector {
     Vector::new(g * alpha.sin(), -g * alpha.cos(), 0.0)
@@ -139,6 +152,20 @@ pub fn brick_on_slope_dir(
     friction: Friction,
     seconds: f64,
 ) -> BrickRun {
+    brick_on_slope_recorded(alpha, push, theta, dt, friction, seconds, &mut Vec::new())
+}
+
+/// [`brick_on_slope_dir`], also recording one [`SceneSample`] per step into `rec` (distance =
+/// down-slope displacement).
+pub fn brick_on_slope_recorded(
+    alpha: f32,
+    push: f32,
+    theta: f32,
+    dt: f32,
+    friction: Friction,
+    seconds: f64,
+    rec: &mut Vec<SceneSample>,
+) -> BrickRun {
     let mut sim = Sim::new(slope_gravity(9.81, alpha), dt, friction);
     sim.add_ground(100.0);
     let m = brick_material();
@@ -160,6 +187,12 @@ pub fn brick_on_slope_dir(
         sim.step();
         let v = sim.body(b).linvel();
         nan |= !v.is_finite() || !sim.body(b).translation().is_finite();
+        rec.push(SceneSample {
+            t: sim.time,
+            distance: (sim.body(b).translation() - x0).x as f64,
+            speed: v.length() as f64,
+            spin: sim.body(b).angvel().length() as f64,
+        });
         if k == i1 {
             v1 = v.x as f64;
         }
@@ -215,6 +248,19 @@ pub struct RollRun {
 /// `theta` (rad, in the ground plane) on flat ground (g = 9.81), run until 2 s after it stops
 /// or `max_seconds`.
 pub fn ball_rolling(v0: f32, theta: f32, dt: f32, friction: Friction, max_seconds: f64) -> RollRun {
+    ball_rolling_recorded(v0, theta, dt, friction, max_seconds, &mut Vec::new())
+}
+
+/// [`ball_rolling`], also recording one [`SceneSample`] per step into `rec` (distance along the
+/// rolling direction).
+pub fn ball_rolling_recorded(
+    v0: f32,
+    theta: f32,
+    dt: f32,
+    friction: Friction,
+    max_seconds: f64,
+    rec: &mut Vec<SceneSample>,
+) -> RollRun {
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), dt, friction);
     let ground = sim.add_ground(100.0);
     let dir = Vector::new(theta.cos(), 0.0, theta.sin());
@@ -240,6 +286,12 @@ pub fn ball_rolling(v0: f32, theta: f32, dt: f32, friction: Friction, max_second
         let rb = sim.body(b);
         nan |= !rb.linvel().is_finite() || !rb.angvel().is_finite();
         let t = k as f64 * dt as f64;
+        rec.push(SceneSample {
+            t,
+            distance: (rb.translation() - x0).dot(dir) as f64,
+            speed: rb.linvel().length() as f64,
+            spin: rb.angvel().length() as f64,
+        });
         if k == steps(0.5, dt) {
             if let Some(tr) = &sim.tribo {
                 nf = tr.contact(ground, c).map_or(0.0, |i| i.normal_force as f64);
@@ -326,6 +378,18 @@ pub fn spin_material() -> Material {
 /// A ball of radius [`BALL_R`] spinning at `omega0` about the vertical on flat ground. Returns
 /// (time when |ω| first fell below 1e-3·ω0 (or the run length), final |ω|).
 pub fn spinning_ball(omega0: f32, dt: f32, friction: Friction, max_seconds: f64) -> (f64, f64) {
+    spinning_ball_recorded(omega0, dt, friction, max_seconds, &mut Vec::new())
+}
+
+/// [`spinning_ball`], also recording one [`SceneSample`] per step into `rec`.
+pub fn spinning_ball_recorded(
+    omega0: f32,
+    dt: f32,
+    friction: Friction,
+    max_seconds: f64,
+    rec: &mut Vec<SceneSample>,
+) -> (f64, f64) {
+    let x0 = Vector::new(0.0, BALL_R, 0.0);
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), dt, friction);
     sim.add_ground(100.0);
     let (b, _) = sim.add_dynamic(
@@ -338,6 +402,12 @@ pub fn spinning_ball(omega0: f32, dt: f32, friction: Friction, max_seconds: f64)
     let mut stop = None;
     for k in 1..=steps(max_seconds, dt) {
         sim.step();
+        rec.push(SceneSample {
+            t: k as f64 * dt as f64,
+            distance: (sim.body(b).translation() - x0).length() as f64,
+            speed: sim.body(b).linvel().length() as f64,
+            spin: sim.body(b).angvel().length() as f64,
+        });
         if stop.is_none() && sim.body(b).angvel().length() < 1e-3 * omega0 {
             stop = Some(k as f64 * dt as f64);
         }
