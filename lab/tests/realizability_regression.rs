@@ -21,39 +21,13 @@ use tribo::DVec3;
 use tribo_lab::realizability::trough::Trough;
 
 mod common;
-use common::Rng;
+use common::{random_v_body, Rng};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/realizability_regression.txt");
 
-fn sym_psd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
-    let r = DMat3::from_quat(rng.rot());
-    r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi)))
-        * r.transpose()
-}
-
-fn tangent_q(rng: &mut Rng, n: DVec3) -> DMat3 {
-    let p = DMat3::IDENTITY - DMat3::from_cols(n * n.x, n * n.y, n * n.z);
-    p * sym_psd(rng, 0.05, 0.6) * p
-}
-
 /// A random body in a V-shaped support (as in `realizability_two.rs`), μ up to 1.2.
 fn random_body(rng: &mut Rng) -> TwoContactProblem {
-    let mass = rng.range(0.5, 5.0);
-    let inertia = sym_psd(rng, 0.05, 0.5) * mass;
-    let com = DVec3::new(rng.range(-0.1, 0.1), rng.range(-0.1, 0.1), rng.range(0.0, 0.2));
-    let half = rng.range(0.2, 0.6);
-    let pp = DVec3::new(half, rng.range(-0.2, 0.2), rng.range(-0.4, -0.1));
-    let pm = DVec3::new(-half, rng.range(-0.2, 0.2), rng.range(-0.4, -0.1));
-    let np = DVec3::new(-rng.range(0.1, 1.0), rng.range(-0.3, 0.3), 1.0).normalize();
-    let nm = DVec3::new(rng.range(0.1, 1.0), rng.range(-0.3, 0.3), 1.0).normalize();
-    let cp = ContactSpec::new(pp, np, rng.range(0.05, 1.2)).with_curvature_radius(tangent_q(rng, np));
-    let cm = ContactSpec::new(pm, nm, rng.range(0.05, 1.2)).with_curvature_radius(tangent_q(rng, nm));
-    let g = 9.81;
-    let force = DVec3::new(0.0, 0.0, -mass * g)
-        + DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * (0.6 * mass * g);
-    let torque = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0))
-        * (0.4 * mass * g * half);
-    TwoContactProblem::new(mass, inertia, com, [cp, cm], force, torque).with_spin(rng.range(-3.0, 3.0))
+    random_v_body(rng, (0.05, 1.2), 0.6, 0.4)
 }
 
 fn samples() -> Vec<(String, TwoContactProblem)> {

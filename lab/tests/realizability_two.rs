@@ -10,38 +10,12 @@ use tribo::realizability::{Options, Status};
 use tribo::{DQuat, DVec3};
 
 mod common;
-use common::Rng;
-
-fn sym_psd(rng: &mut Rng, lo: f64, hi: f64) -> DMat3 {
-    let r = DMat3::from_quat(rng.rot());
-    r * DMat3::from_diagonal(DVec3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi)))
-        * r.transpose()
-}
-
-fn tangent_q(rng: &mut Rng, n: DVec3) -> DMat3 {
-    let p = DMat3::IDENTITY - DMat3::from_cols(n * n.x, n * n.y, n * n.z);
-    p * sym_psd(rng, 0.05, 0.6) * p
-}
+use common::{random_v_body, Rng};
 
 /// A random body lying in a V-shaped support under gravity, with random extra loads, spin and
 /// curvature.
 fn random_body(rng: &mut Rng) -> TwoContactProblem {
-    let mass = rng.range(0.5, 5.0);
-    let inertia = sym_psd(rng, 0.05, 0.5) * mass;
-    let com = DVec3::new(rng.range(-0.1, 0.1), rng.range(-0.1, 0.1), rng.range(0.0, 0.2));
-    let half = rng.range(0.2, 0.6);
-    let pp = DVec3::new(half, rng.range(-0.2, 0.2), rng.range(-0.4, -0.1));
-    let pm = DVec3::new(-half, rng.range(-0.2, 0.2), rng.range(-0.4, -0.1));
-    let np = DVec3::new(-rng.range(0.1, 1.0), rng.range(-0.3, 0.3), 1.0).normalize();
-    let nm = DVec3::new(rng.range(0.1, 1.0), rng.range(-0.3, 0.3), 1.0).normalize();
-    let cp = ContactSpec::new(pp, np, rng.range(0.1, 0.8)).with_curvature_radius(tangent_q(rng, np));
-    let cm = ContactSpec::new(pm, nm, rng.range(0.1, 0.8)).with_curvature_radius(tangent_q(rng, nm));
-    let g = 9.81;
-    let force = DVec3::new(0.0, 0.0, -mass * g)
-        + DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * (0.4 * mass * g);
-    let torque = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0))
-        * (0.3 * mass * g * half);
-    TwoContactProblem::new(mass, inertia, com, [cp, cm], force, torque).with_spin(rng.range(-3.0, 3.0))
+    random_v_body(rng, (0.1, 0.8), 0.4, 0.3)
 }
 
 fn rotated(pb: &TwoContactProblem, q: DQuat) -> TwoContactProblem {

@@ -4,34 +4,22 @@
 //! Roll torque bound c·N (docs/tracking.md §3.3 in length form): a ball holds on a slope while
 //! tan α ≤ c_s/R and rolls on it below c_k/R.
 
-use std::time::Duration;
-
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy_rapier3d::prelude::*;
 use bevy_tribo::prelude::*;
 use bevy_tribo::Mode;
 
-const DTS: [f32; 3] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0];
-const G: f32 = 9.81;
+mod common;
 
-/// A headless app with tribo, one rapier step of `dt` per frame of `dt`, gravity `gravity`.
+const DTS: [f32; 3] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0];
+use common::G;
+
+/// A headless app with tribo, one rapier step of `dt` per frame of `dt`, gravity `gravity`,
+/// and a ground whose top face is y = 0.
 fn app(dt: f32, gravity: Vec3) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        RapierPhysicsPlugin::<TriboHooks>::default(),
-        TriboPlugin::default(),
-    ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(dt)))
-    .insert_resource(TimestepMode::Fixed { dt, substeps: 1 });
-    app.finish();
-    app.cleanup();
-    app.update();
-    let mut q = app.world_mut().query_filtered::<&mut RapierConfiguration, With<DefaultRapierContext>>();
-    q.single_mut(app.world_mut()).unwrap().gravity = gravity;
-    app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
+    let mut app = common::app_with_frames(TimestepMode::Fixed { dt, substeps: 1 }, dt);
+    common::set_gravity(&mut app, gravity);
+    common::ground(&mut app, None);
     app
 }
 

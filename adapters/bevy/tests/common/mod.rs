@@ -22,6 +22,11 @@ pub fn app(substeps: usize) -> App {
 
 /// An app with tribo and this timestep mode; frames of 1/60 s.
 pub fn app_with(mode: TimestepMode) -> App {
+    app_with_frames(mode, DT)
+}
+
+/// An app with tribo and this timestep mode; frames of `frame` seconds.
+pub fn app_with_frames(mode: TimestepMode, frame: f32) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -29,7 +34,7 @@ pub fn app_with(mode: TimestepMode) -> App {
         RapierPhysicsPlugin::<TriboHooks>::default(),
         TriboPlugin::default(),
     ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(frame)))
     .insert_resource(mode);
     app.finish();
     app.cleanup();
