@@ -15,8 +15,7 @@
 //! Regenerate (only when the analysis is meant to change its answers):
 //! `TRIBO_REGEN_REGRESSION=1 cargo test --release -p tribo_lab --test realizability_regression`.
 
-use glam::DMat3;
-use tribo::realizability::{ContactSpec, TwoContactProblem};
+use tribo::realizability::TwoContactProblem;
 use tribo::DVec3;
 use tribo_lab::realizability::trough::Trough;
 

@@ -5,8 +5,8 @@
 
 use glam::DMat3;
 use nalgebra::{DMatrix, DVector};
-use tribo::realizability::{ContactSpec, RealizabilityError, Transition, TwoContactProblem};
 use tribo::realizability::{Options, Status};
+use tribo::realizability::{RealizabilityError, Transition, TwoContactProblem};
 use tribo::{DQuat, DVec3};
 
 mod common;
