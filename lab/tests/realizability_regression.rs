@@ -16,7 +16,6 @@
 //! `TRIBO_REGEN_REGRESSION=1 cargo test --release -p tribo_lab --test realizability_regression`.
 
 use tribo::realizability::TwoContactProblem;
-use tribo::DVec3;
 use tribo_lab::realizability::trough::Trough;
 
 mod common;
