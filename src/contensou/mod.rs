@@ -77,6 +77,7 @@ use std::sync::Arc;
 
 /// Axisymmetric normal-pressure distribution over the circular patch (docs/contensou.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Pressure {
     /// Uniform pressure `P/(πR²)` (a flat punch / a disc face). `κ = 2R/3`.
     Uniform,
@@ -145,6 +146,7 @@ impl std::error::Error for ContensouError {}
 /// disc of radius `η` (static-to-kinetic ratio); at large slip it tends to the Padé `m = 2`
 /// law with the same `b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Smooth {
     eps_reg: f64,
     eta: f64,
@@ -207,6 +209,7 @@ impl Smooth {
 
 /// Friction law used to evaluate a [`Patch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Model {
     /// Exact Contensou integrals (closed forms, docs/contensou.md §2.4).
     Exact,

@@ -21,6 +21,7 @@ use std::fmt;
 
 /// Static (stick) or kinetic (slip) mode of one friction mechanism.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// Stick: the static threshold applies and the damper is active.
     #[default]
@@ -129,6 +130,7 @@ pub(crate) fn check_bounded(
 /// same names, same formulas and same priority (when the two sides disagree, the rule later in
 /// this list wins: Average < Min < Multiply < Max < ClampedSum < GeometricMean).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CombineRule {
     /// `(a + b)/2` (rapier's default for friction).
     #[default]
@@ -170,6 +172,7 @@ impl CombineRule {
 /// default). Each side's rule is its own setting or the fallback; the contact uses
 /// [`CombineRule::resolve`] of the two.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CombineRules {
     /// Rule for μs and μk.
     pub friction: Option<CombineRule>,
@@ -189,10 +192,12 @@ impl CombineRules {
 /// User label of a material, the key of per-pair overrides ("ice on steel") in the adapters'
 /// pair tables. Not combined: the material of a contact has no id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MaterialId(pub u32);
 
 /// How a damping coefficient is chosen.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Damping {
     /// Critical damping of the spring against the contact's fictitious mass/inertia:
     /// `K_D = 2√(m K_E)` (eq. 1c), `D_R = 2√(I K_R)`, `D_ψ = 2√(I K_ψ)` (eq. 3d).
@@ -220,6 +225,7 @@ impl Damping {
 
 /// Spin-friction parameter set (docs/tracking.md §4.3).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpinModel {
     /// No spin friction.
     Off,
@@ -310,6 +316,7 @@ fn check_lengths(sn: &'static str, s: f64, kn: &'static str, k: f64) -> Result<(
 /// Explicit roll parameters, replacing the energy tie (2b)–(2c). Needed to reproduce
 /// experiments that fix `K_R` and the thresholds directly (docs/tracking.md §5.2, T2).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RollOverride {
     /// Roll stiffness K_R (N·m/rad... per unit Θ).
     pub stiffness: f64,
@@ -350,6 +357,7 @@ pub struct RollOverride {
 /// # Ok::<(), tribo::tracking::ParamError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Material {
     mu_s: f64,
     mu_k: f64,

@@ -77,6 +77,7 @@ pub use tribo::contensou::{ContensouError, Model, Pressure};
 
 /// How the patch radius `a` of a Contensou contact is found.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub enum PatchRadius {
     /// A fixed radius (m), e.g. the face radius of a puck.
     Given(f64),
@@ -103,6 +104,7 @@ pub enum PatchRadius {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contensou {
     radius: PatchRadius,
     pressure: Pressure,
@@ -262,6 +264,7 @@ impl FrictionMaterial {
 /// Contensou state of one contact (inside the store's per-pair state; the hook reads
 /// `collapse` through the contact's plan).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct PairContensou {
     /// The contact has a Contensou model (set in `before_step`).
     pub enabled: bool,
