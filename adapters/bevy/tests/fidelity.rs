@@ -54,7 +54,7 @@ fn a_rolling_ball_is_static_sliding() {
     let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.01).build().unwrap();
     for dt in DTS {
         let mut app = app(dt, Vec3::new(0.0, -G, 0.0));
-        let b = ball(&mut app, 0.2, 2.0, material.clone());
+        let b = ball(&mut app, 0.2, 2.0, material);
         // c = 0.01 m: a = c g/(1.4 R) = 0.35 m/s², rolling for 5.7 s; check the first 2 s.
         for k in 0..(2.0 / dt) as usize {
             app.update();
@@ -80,7 +80,7 @@ fn a_ball_set_down_within_its_static_rolling_capacity_stays_put() {
     let alpha = 0.09f32.atan();
     for dt in DTS {
         let mut app = app(dt, Vec3::new(G * alpha.sin(), -G * alpha.cos(), 0.0));
-        let b = ball(&mut app, 0.1, 0.0, material.clone());
+        let b = ball(&mut app, 0.1, 0.0, material);
         for _ in 0..(10.0 / dt) as usize {
             app.update();
         }

@@ -276,7 +276,9 @@ const HOLD_SPIN: u8 = 2;
 /// sets; nothing is owned, so the same store works under bevy_rapier.
 ///
 /// The store puts motor joints and one hidden fixed anchor body into the user's sets, marked
-/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets.
+/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets,
+/// or, with the `serde-serialize` feature, serialize it with them (after `after_step`) and
+/// restore both together.
 /// A world restored without its store is adopted by a new store (or one after
 /// [`forget_world`](Self::forget_world)) on its first `before_step`: marked joints it does not
 /// own are removed, a marked anchor body is reused. Dropping a store without
