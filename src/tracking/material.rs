@@ -358,6 +358,7 @@ pub struct RollOverride {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "MaterialRecord", into = "MaterialRecord"))]
 pub struct Material {
     mu_s: f64,
     mu_k: f64,
@@ -375,6 +376,72 @@ pub struct Material {
     id: Option<MaterialId>,
 }
 
+/// The serialized form of [`Material`]: its fields, read back through the validating setters
+/// (a record the builders would reject is an error, never an invalid material).
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct MaterialRecord {
+    mu_s: f64,
+    mu_k: f64,
+    k_e: f64,
+    slide_damping: Damping,
+    eta_r: f64,
+    roll_damping: Damping,
+    roll_override: Option<RollOverride>,
+    spin: SpinModel,
+    spin_damping: Damping,
+    eps_kappa: f64,
+    roll_length: Option<(f64, f64)>,
+    rules: CombineRules,
+    id: Option<MaterialId>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Material> for MaterialRecord {
+    fn from(m: Material) -> Self {
+        MaterialRecord {
+            mu_s: m.mu_s,
+            mu_k: m.mu_k,
+            k_e: m.k_e,
+            slide_damping: m.slide_damping,
+            eta_r: m.eta_r,
+            roll_damping: m.roll_damping,
+            roll_override: m.roll_override,
+            spin: m.spin,
+            spin_damping: m.spin_damping,
+            eps_kappa: m.eps_kappa,
+            roll_length: m.roll_length,
+            rules: m.rules,
+            id: m.id,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<MaterialRecord> for Material {
+    type Error = ParamError;
+    fn try_from(r: MaterialRecord) -> Result<Self, ParamError> {
+        let mut m = Material::new(r.mu_s, r.mu_k)?
+            .with_stiffness(r.k_e)?
+            .with_slide_damping(r.slide_damping)?
+            .with_roll(r.eta_r)?
+            .with_roll_damping(r.roll_damping)?
+            .with_spin(r.spin)?
+            .with_spin_damping(r.spin_damping)?
+            .with_curvature_epsilon(r.eps_kappa)?
+            .with_combine_rules(r.rules);
+        if let Some(o) = r.roll_override {
+            m = m.with_roll_override(o)?;
+        }
+        if let Some((s, k)) = r.roll_length {
+            m = m.with_rolling_resistances(s, k)?;
+        }
+        if let Some(id) = r.id {
+            m = m.with_id(id);
+        }
+        Ok(m)
+    }
+}
 impl Material {
     /// A material with static and kinetic coefficients `mu_s ≥ mu_k ≥ 0` and default other
     /// parameters (see the type docs).

@@ -333,3 +333,30 @@ fn inconsistent_snapshot_is_an_error() {
     let r: Result<TriboRapier, _> = ciborium::from_reader(bytes.as_slice());
     assert!(r.is_err());
 }
+
+/// The field `name` of a CBOR record.
+fn field<'a>(v: &'a mut ciborium::Value, name: &str) -> &'a mut ciborium::Value {
+    let map = v.as_map_mut().expect("a record");
+    &mut map.iter_mut().find(|(k, _)| k.as_text() == Some(name)).expect(name).1
+}
+
+/// A snapshot whose material was edited to μs = −1 is rejected when read (the material is read
+/// back through the validating setters), not turned into a store with an invalid material.
+#[test]
+fn snapshot_with_an_invalid_material_is_an_error() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    scene(&mut w, &mut tribo);
+    let bytes = to_bytes(&tribo);
+    assert!(ciborium::from_reader::<TriboRapier, _>(bytes.as_slice()).is_ok());
+    let mut value: ciborium::Value = from_bytes(&bytes);
+    // materials: [(handle key, {"Tribo": {.., "mu_s": 0.6, ..}}), ..]
+    let materials = field(&mut value, "materials").as_array_mut().expect("array");
+    let first = &mut materials[0].as_array_mut().expect("pair")[1];
+    let mu_s = field(field(first, "Tribo"), "mu_s");
+    assert_eq!(mu_s.as_float(), Some(0.6));
+    *mu_s = ciborium::Value::Float(-1.0);
+    let mut edited = Vec::new();
+    ciborium::into_writer(&value, &mut edited).unwrap();
+    assert!(ciborium::from_reader::<TriboRapier, _>(edited.as_slice()).is_err());
+}
