@@ -147,6 +147,7 @@ impl std::error::Error for ContensouError {}
 /// law with the same `b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "SmoothRecord", into = "SmoothRecord"))]
 pub struct Smooth {
     eps_reg: f64,
     eta: f64,
@@ -154,6 +155,35 @@ pub struct Smooth {
     b: f64,
 }
 
+/// The serialized form of [`Smooth`], checked like its constructors when read.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct SmoothRecord {
+    eps_reg: f64,
+    eta: f64,
+    eta_prime: f64,
+    b: f64,
+}
+
+#[cfg(feature = "serde")]
+impl From<Smooth> for SmoothRecord {
+    fn from(s: Smooth) -> Self {
+        SmoothRecord { eps_reg: s.eps_reg, eta: s.eta, eta_prime: s.eta_prime, b: s.b }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SmoothRecord> for Smooth {
+    type Error = ContensouError;
+    fn try_from(r: SmoothRecord) -> Result<Self, ContensouError> {
+        let s = Smooth::from_eta_prime(r.eps_reg, r.eta_prime)?.with_b(r.b)?;
+        if approx::eta_prime_of_eta(r.eta).is_none() {
+            return Err(ContensouError::InvalidParameter("eta", r.eta));
+        }
+        // η as written (η and η′ are each other's inverse only to rounding).
+        Ok(Smooth { eta: r.eta, ..s })
+    }
+}
 impl Smooth {
     /// Regularisation velocity `eps_reg > 0` (m/s, in the units of the slip velocity) and
     /// static-to-kinetic ratio `eta ≥ 1` (`μ_s/μ_k`; `μ` of the [`Patch`] is the kinetic

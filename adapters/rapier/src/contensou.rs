@@ -105,10 +105,35 @@ pub enum PatchRadius {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde-serialize", serde(try_from = "ContensouRecord", into = "ContensouRecord"))]
 pub struct Contensou {
     radius: PatchRadius,
     pressure: Pressure,
     model: Model,
+}
+
+/// The serialized form of [`Contensou`], read back through its validating constructors.
+#[cfg(feature = "serde-serialize")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct ContensouRecord {
+    radius: PatchRadius,
+    pressure: Pressure,
+    model: Model,
+}
+
+#[cfg(feature = "serde-serialize")]
+impl From<Contensou> for ContensouRecord {
+    fn from(c: Contensou) -> Self {
+        ContensouRecord { radius: c.radius, pressure: c.pressure, model: c.model }
+    }
+}
+
+#[cfg(feature = "serde-serialize")]
+impl TryFrom<ContensouRecord> for Contensou {
+    type Error = ContensouError;
+    fn try_from(r: ContensouRecord) -> Result<Self, ContensouError> {
+        Contensou::new(r.radius, r.pressure)?.with_model(r.model)
+    }
 }
 
 fn check_radius(radius: PatchRadius) -> Result<PatchRadius, ContensouError> {
