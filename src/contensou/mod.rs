@@ -77,6 +77,7 @@ use std::sync::Arc;
 
 /// Axisymmetric normal-pressure distribution over the circular patch (docs/contensou.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Pressure {
     /// Uniform pressure `P/(πR²)` (a flat punch / a disc face). `κ = 2R/3`.
     Uniform,
@@ -145,6 +146,8 @@ impl std::error::Error for ContensouError {}
 /// disc of radius `η` (static-to-kinetic ratio); at large slip it tends to the Padé `m = 2`
 /// law with the same `b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "SmoothRecord", into = "SmoothRecord"))]
 pub struct Smooth {
     eps_reg: f64,
     eta: f64,
@@ -152,6 +155,35 @@ pub struct Smooth {
     b: f64,
 }
 
+/// The serialized form of [`Smooth`], checked like its constructors when read.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct SmoothRecord {
+    eps_reg: f64,
+    eta: f64,
+    eta_prime: f64,
+    b: f64,
+}
+
+#[cfg(feature = "serde")]
+impl From<Smooth> for SmoothRecord {
+    fn from(s: Smooth) -> Self {
+        SmoothRecord { eps_reg: s.eps_reg, eta: s.eta, eta_prime: s.eta_prime, b: s.b }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SmoothRecord> for Smooth {
+    type Error = ContensouError;
+    fn try_from(r: SmoothRecord) -> Result<Self, ContensouError> {
+        let s = Smooth::from_eta_prime(r.eps_reg, r.eta_prime)?.with_b(r.b)?;
+        if approx::eta_prime_of_eta(r.eta).is_none() {
+            return Err(ContensouError::InvalidParameter("eta", r.eta));
+        }
+        // η as written (η and η′ are each other's inverse only to rounding).
+        Ok(Smooth { eta: r.eta, ..s })
+    }
+}
 impl Smooth {
     /// Regularisation velocity `eps_reg > 0` (m/s, in the units of the slip velocity) and
     /// static-to-kinetic ratio `eta ≥ 1` (`μ_s/μ_k`; `μ` of the [`Patch`] is the kinetic
@@ -207,6 +239,7 @@ impl Smooth {
 
 /// Friction law used to evaluate a [`Patch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Model {
     /// Exact Contensou integrals (closed forms, docs/contensou.md §2.4).
     Exact,

@@ -71,6 +71,7 @@ impl ContactSpec {
 
 /// Numerical options of the two-contact analysis.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Options {
     /// Number of `θ⁻` slices of the torus scan (default 24, minimum 16; slices are refined adaptively).
     pub scan_samples: usize,

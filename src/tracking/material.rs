@@ -21,6 +21,7 @@ use std::fmt;
 
 /// Static (stick) or kinetic (slip) mode of one friction mechanism.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// Stick: the static threshold applies and the damper is active.
     #[default]
@@ -129,6 +130,7 @@ pub(crate) fn check_bounded(
 /// same names, same formulas and same priority (when the two sides disagree, the rule later in
 /// this list wins: Average < Min < Multiply < Max < ClampedSum < GeometricMean).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CombineRule {
     /// `(a + b)/2` (rapier's default for friction).
     #[default]
@@ -170,6 +172,7 @@ impl CombineRule {
 /// default). Each side's rule is its own setting or the fallback; the contact uses
 /// [`CombineRule::resolve`] of the two.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CombineRules {
     /// Rule for μs and μk.
     pub friction: Option<CombineRule>,
@@ -189,10 +192,12 @@ impl CombineRules {
 /// User label of a material, the key of per-pair overrides ("ice on steel") in the adapters'
 /// pair tables. Not combined: the material of a contact has no id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MaterialId(pub u32);
 
 /// How a damping coefficient is chosen.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Damping {
     /// Critical damping of the spring against the contact's fictitious mass/inertia:
     /// `K_D = 2√(m K_E)` (eq. 1c), `D_R = 2√(I K_R)`, `D_ψ = 2√(I K_ψ)` (eq. 3d).
@@ -220,6 +225,7 @@ impl Damping {
 
 /// Spin-friction parameter set (docs/tracking.md §4.3).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpinModel {
     /// No spin friction.
     Off,
@@ -310,6 +316,7 @@ fn check_lengths(sn: &'static str, s: f64, kn: &'static str, k: f64) -> Result<(
 /// Explicit roll parameters, replacing the energy tie (2b)–(2c). Needed to reproduce
 /// experiments that fix `K_R` and the thresholds directly (docs/tracking.md §5.2, T2).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RollOverride {
     /// Roll stiffness K_R (N·m/rad... per unit Θ).
     pub stiffness: f64,
@@ -350,6 +357,8 @@ pub struct RollOverride {
 /// # Ok::<(), tribo::tracking::ParamError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "MaterialRecord", into = "MaterialRecord"))]
 pub struct Material {
     mu_s: f64,
     mu_k: f64,
@@ -367,6 +376,72 @@ pub struct Material {
     id: Option<MaterialId>,
 }
 
+/// The serialized form of [`Material`]: its fields, read back through the validating setters
+/// (a record the builders would reject is an error, never an invalid material).
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct MaterialRecord {
+    mu_s: f64,
+    mu_k: f64,
+    k_e: f64,
+    slide_damping: Damping,
+    eta_r: f64,
+    roll_damping: Damping,
+    roll_override: Option<RollOverride>,
+    spin: SpinModel,
+    spin_damping: Damping,
+    eps_kappa: f64,
+    roll_length: Option<(f64, f64)>,
+    rules: CombineRules,
+    id: Option<MaterialId>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Material> for MaterialRecord {
+    fn from(m: Material) -> Self {
+        MaterialRecord {
+            mu_s: m.mu_s,
+            mu_k: m.mu_k,
+            k_e: m.k_e,
+            slide_damping: m.slide_damping,
+            eta_r: m.eta_r,
+            roll_damping: m.roll_damping,
+            roll_override: m.roll_override,
+            spin: m.spin,
+            spin_damping: m.spin_damping,
+            eps_kappa: m.eps_kappa,
+            roll_length: m.roll_length,
+            rules: m.rules,
+            id: m.id,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<MaterialRecord> for Material {
+    type Error = ParamError;
+    fn try_from(r: MaterialRecord) -> Result<Self, ParamError> {
+        let mut m = Material::new(r.mu_s, r.mu_k)?
+            .with_stiffness(r.k_e)?
+            .with_slide_damping(r.slide_damping)?
+            .with_roll(r.eta_r)?
+            .with_roll_damping(r.roll_damping)?
+            .with_spin(r.spin)?
+            .with_spin_damping(r.spin_damping)?
+            .with_curvature_epsilon(r.eps_kappa)?
+            .with_combine_rules(r.rules);
+        if let Some(o) = r.roll_override {
+            m = m.with_roll_override(o)?;
+        }
+        if let Some((s, k)) = r.roll_length {
+            m = m.with_rolling_resistances(s, k)?;
+        }
+        if let Some(id) = r.id {
+            m = m.with_id(id);
+        }
+        Ok(m)
+    }
+}
 impl Material {
     /// A material with static and kinetic coefficients `mu_s ≥ mu_k ≥ 0` and default other
     /// parameters (see the type docs).

@@ -77,6 +77,7 @@ pub use tribo::contensou::{ContensouError, Model, Pressure};
 
 /// How the patch radius `a` of a Contensou contact is found.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub enum PatchRadius {
     /// A fixed radius (m), e.g. the face radius of a puck.
     Given(f64),
@@ -103,10 +104,36 @@ pub enum PatchRadius {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde-serialize", serde(try_from = "ContensouRecord", into = "ContensouRecord"))]
 pub struct Contensou {
     radius: PatchRadius,
     pressure: Pressure,
     model: Model,
+}
+
+/// The serialized form of [`Contensou`], read back through its validating constructors.
+#[cfg(feature = "serde-serialize")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct ContensouRecord {
+    radius: PatchRadius,
+    pressure: Pressure,
+    model: Model,
+}
+
+#[cfg(feature = "serde-serialize")]
+impl From<Contensou> for ContensouRecord {
+    fn from(c: Contensou) -> Self {
+        ContensouRecord { radius: c.radius, pressure: c.pressure, model: c.model }
+    }
+}
+
+#[cfg(feature = "serde-serialize")]
+impl TryFrom<ContensouRecord> for Contensou {
+    type Error = ContensouError;
+    fn try_from(r: ContensouRecord) -> Result<Self, ContensouError> {
+        Contensou::new(r.radius, r.pressure)?.with_model(r.model)
+    }
 }
 
 fn check_radius(radius: PatchRadius) -> Result<PatchRadius, ContensouError> {
@@ -262,6 +289,7 @@ impl FrictionMaterial {
 /// Contensou state of one contact (inside the store's per-pair state; the hook reads
 /// `collapse` through the contact's plan).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct PairContensou {
     /// The contact has a Contensou model (set in `before_step`).
     pub enabled: bool,

@@ -20,6 +20,7 @@ use crate::rapier3d::prelude::*;
 
 /// Curvatures of one surface at a contact.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct Curvature {
     /// Normal curvature along the rolling direction (1/m, ≥ 0 for the convex shapes handled).
     pub directional: f64,

@@ -74,6 +74,7 @@ use tribo::{DQuat, DVec3};
 
 /// Settings of the per-step realizability monitor ([`TriboRapier::set_realizability`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct RealizabilitySettings {
     /// The world gravity (the same vector passed to `PhysicsPipeline::step`).
     pub gravity: Vector,
@@ -231,8 +232,12 @@ impl BodyRealizability {
 
 /// Per-step monitor state kept inside [`TriboRapier`].
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Monitor {
     settings: Option<RealizabilitySettings>,
+    /// The last step's reports: an output, not saved in a snapshot (the next `after_step`
+    /// computes them again).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
     reports: Vec<BodyRealizability>,
 }
 

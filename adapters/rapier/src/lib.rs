@@ -92,6 +92,8 @@
 //! * Joints and the anchor body created by tribo carry [`TRIBO_JOINT_USER_DATA`] in their
 //!   `user_data`. Snapshots, adoption of a restored world and cleanup: see
 //!   [`TriboRapier::forget_world`], [`TriboRapier::remove_tribo_objects`] and the README.
+//!   With the `serde-serialize` feature (rapier's name, forwarded) the store is `Serialize` and
+//!   `Deserialize`: save it with the rapier world after `after_step`, restore both together.
 //! * Determinism: what the hook reports (new contacts, conveyor velocities) is sorted into a
 //!   canonical order before `after_step` creates states and joints, so runs are bit-identical
 //!   under rapier's `parallel` feature (forwarded as this crate's `parallel`;

@@ -39,6 +39,7 @@ pub fn combine_rule_of(rule: CoefficientCombineRule) -> CombineRule {
 /// * neither side has a material → stock;
 /// * the Contensou model: `a`'s, else `b`'s (none if either side is `Stock`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component, bevy_reflect::Reflect))]
 #[cfg_attr(feature = "bevy", reflect(opaque, Component, Debug, PartialEq, Clone))]
 pub enum FrictionMaterial {
@@ -398,7 +399,9 @@ impl FrictionMaterialBuilder {
 /// # Ok::<(), tribo_rapier::MaterialError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct PairTable {
+    #[cfg_attr(feature = "serde-serialize", serde(with = "pairs_serde"))]
     pairs: HashMap<(MaterialId, MaterialId), FrictionMaterial>,
 }
 
@@ -427,5 +430,27 @@ impl PairTable {
     /// Whether the table is empty.
     pub fn is_empty(&self) -> bool {
         self.pairs.is_empty()
+    }
+}
+
+/// [`PairTable`] as a sequence of `((a, b), material)` sorted by pair (a stable encoding that
+/// every serde format accepts, unlike a map with tuple keys).
+#[cfg(feature = "serde-serialize")]
+mod pairs_serde {
+    use super::{FrictionMaterial, MaterialId};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::HashMap;
+
+    type Pairs = HashMap<(MaterialId, MaterialId), FrictionMaterial>;
+
+    pub(super) fn serialize<S: Serializer>(pairs: &Pairs, s: S) -> Result<S::Ok, S::Error> {
+        let mut v: Vec<_> = pairs.iter().collect();
+        v.sort_by_key(|(k, _)| **k);
+        v.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Pairs, D::Error> {
+        let v = Vec::<((MaterialId, MaterialId), FrictionMaterial)>::deserialize(d)?;
+        Ok(v.into_iter().map(|((a, b), m)| (super::ordered(a, b), m)).collect())
     }
 }

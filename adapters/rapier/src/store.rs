@@ -13,6 +13,9 @@ use crate::rapier3d::prelude::*;
 use crate::{FrictionMaterial, PairTable};
 use tribo::tracking::{Material, Mode};
 
+#[cfg(feature = "serde-serialize")]
+mod snapshot;
+
 /// Marker of the objects tribo puts into a rapier world: stored in `GenericJoint::user_data` of
 /// its motor joints and in `RigidBody::user_data` of its hidden anchor body. A new store removes
 /// marked joints it does not own on its first [`TriboRapier::before_step`];
@@ -21,6 +24,7 @@ pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696
 
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct Settings {
     /// Relative slip speed (m/s) below which a slipping contact sticks again (a sticking one
     /// slips when its accumulated slip exceeds the material's static threshold `μs N/K_E`).
@@ -66,6 +70,7 @@ impl Default for Settings {
 /// A problem tribo found in the scene. The affected contact falls back to stock rapier
 /// friction; nothing non-finite enters the simulation.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub enum Diagnostic {
     /// A dynamic body with zero, negative or non-finite mass touches a tribo collider (give it
     /// a collider with density or additional mass). Its contacts use stock friction.
@@ -166,6 +171,7 @@ fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
 /// What the hook applies to one contact in the next step, kept apart from the bulky
 /// [`PairState`] so the hook reads one small entry per contact.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Plan {
     /// Manifold friction coefficient.
     pub mu: f32,
@@ -189,6 +195,7 @@ pub(crate) struct Onset {
 
 /// A contact the hook saw for the first time.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct NewPair {
     c1: ColliderHandle,
     c2: ColliderHandle,
@@ -201,12 +208,16 @@ pub(crate) struct NewPair {
 }
 
 #[derive(Clone)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 struct PairState {
     c1: ColliderHandle,
     c2: ColliderHandle,
     /// What the contact's geometry was planned from: each collider's shape (address of its
     /// shared shape) and parent body. `before_step` compares them with the colliders' current
     /// ones and recomputes the curvatures (capacities) when a shape or a parent changed.
+    /// Not saved in a snapshot: a restored state has `[0, 0]` ([`SHAPES_RESTORED`]) and takes
+    /// the restored colliders' shapes as its own on the next `before_step`.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
     shapes: [usize; 2],
     parents: [Option<RigidBodyHandle>; 2],
     /// Index of the pair in the narrow phase's contact graph at the last `after_step`
@@ -250,6 +261,9 @@ struct PairState {
     kinetic_drop: [f32; 2],
 }
 
+/// [`PairState::shapes`] of a state restored from a snapshot (no shape lives at address 0).
+const SHAPES_RESTORED: [usize; 2] = [0, 0];
+
 /// [`PairState::hold`] bit of roll.
 const HOLD_ROLL: u8 = 1;
 /// [`PairState::hold`] bit of spin.
@@ -262,7 +276,9 @@ const HOLD_SPIN: u8 = 2;
 /// sets; nothing is owned, so the same store works under bevy_rapier.
 ///
 /// The store puts motor joints and one hidden fixed anchor body into the user's sets, marked
-/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets.
+/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets,
+/// or, with the `serde-serialize` feature, serialize it with them (after `after_step`) and
+/// restore both together.
 /// A world restored without its store is adopted by a new store (or one after
 /// [`forget_world`](Self::forget_world)) on its first `before_step`: marked joints it does not
 /// own are removed, a marked anchor body is reused. Dropping a store without
@@ -850,6 +866,11 @@ impl TriboRapier {
             // roll and spin capacities, are recomputed and the contact is planned again.
             let shapes = [shape_id(col1), shape_id(col2)];
             let s = &mut self.states[i];
+            if s.shapes == SHAPES_RESTORED {
+                // Restored from a snapshot together with its world: the shapes are the ones it
+                // was planned from (at new addresses).
+                s.shapes = shapes;
+            }
             if s.shapes != shapes || s.parents != [p1, p2] {
                 s.shapes = shapes;
                 s.parents = [p1, p2];

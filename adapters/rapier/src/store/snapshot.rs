@@ -1,0 +1,119 @@
+//! Serde snapshots of [`TriboRapier`] (feature `serde-serialize`).
+//!
+//! The store is written as one plain record: settings, materials (sorted by collider handle),
+//! pair table, per-contact states and plans, the hidden anchor body, diagnostics and the
+//! realizability monitor's settings. The handle index is rebuilt from the states on reading.
+//! Take the snapshot after [`TriboRapier::after_step`] (the per-step buffers are then empty;
+//! they are saved anyway) and restore it together with the rapier world it was saved with.
+
+use super::*;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The serialized form of [`TriboRapier`].
+#[derive(Serialize, Deserialize)]
+struct Snapshot {
+    settings: Settings,
+    materials: Vec<(u64, FrictionMaterial)>,
+    pair_table: PairTable,
+    material_colliders: Vec<ColliderHandle>,
+    material_epoch: u64,
+    states: Vec<PairState>,
+    plans: Vec<Plan>,
+    /// The warm-start sums as f32 bits.
+    warm: Vec<u32>,
+    needs_anchor: bool,
+    new_pairs: Vec<NewPair>,
+    belts: Vec<(u32, Vector)>,
+    new_info: Vec<NewPair>,
+    anchor: Option<RigidBodyHandle>,
+    diagnostics: Vec<Diagnostic>,
+    reported: Vec<RigidBodyHandle>,
+    step: u64,
+    prepared: bool,
+    reported_unprepared: bool,
+    adopted: bool,
+    realizability: crate::diagnostics::Monitor,
+}
+
+/// Writes the whole store (see the module docs): materials keyed by full collider handle,
+/// per-contact states (modes, deflections, curvatures, motor joint handles), plans, settings
+/// and diagnostics. Take it after [`TriboRapier::after_step`], together with the rapier sets.
+impl Serialize for TriboRapier {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut materials: Vec<(u64, FrictionMaterial)> =
+            self.materials.iter().map(|(k, m)| (*k, *m)).collect();
+        materials.sort_by_key(|(k, _)| *k);
+        Snapshot {
+            settings: self.settings,
+            materials,
+            pair_table: self.pair_table.clone(),
+            material_colliders: self.material_colliders.clone(),
+            material_epoch: self.material_epoch,
+            states: self.states.clone(),
+            plans: self.plans.clone(),
+            warm: self.warm.iter().map(|w| w.load(Ordering::Relaxed)).collect(),
+            needs_anchor: self.needs_anchor,
+            new_pairs: locked_clone(&self.new_pairs),
+            belts: locked_clone(&self.belts),
+            new_info: self.new_info.clone(),
+            anchor: self.anchor,
+            diagnostics: self.diagnostics.clone(),
+            reported: self.reported.clone(),
+            step: self.step,
+            prepared: self.prepared,
+            reported_unprepared: self.reported_unprepared,
+            adopted: self.adopted,
+            realizability: self.realizability.clone(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// Reads a store written by its `Serialize` impl. The result refers to the handles of the
+/// world saved with it: restore that world too and step them together. A record whose
+/// per-contact arrays disagree in length is an error. The realizability reports of the last
+/// step are not saved (the next `after_step` computes them again).
+impl<'de> Deserialize<'de> for TriboRapier {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = Snapshot::deserialize(deserializer)?;
+        let n = s.states.len();
+        if s.plans.len() != n || s.warm.len() != n {
+            return Err(D::Error::custom(format!(
+                "tribo snapshot: {} states, {} plans, {} warm-start sums",
+                n,
+                s.plans.len(),
+                s.warm.len()
+            )));
+        }
+        let mut index = FastMap::default();
+        for (i, st) in s.states.iter().enumerate() {
+            if index.insert(key(st.c1, st.c2), i as u32).is_some() {
+                return Err(D::Error::custom("tribo snapshot: two states for one collider pair"));
+            }
+        }
+        Ok(TriboRapier {
+            settings: s.settings.sanitized(),
+            materials: s.materials.into_iter().collect(),
+            pair_table: s.pair_table,
+            material_colliders: s.material_colliders,
+            material_epoch: s.material_epoch,
+            index,
+            states: s.states,
+            plans: s.plans,
+            warm: s.warm.into_iter().map(AtomicU32::new).collect(),
+            needs_anchor: s.needs_anchor,
+            new_pairs: Mutex::new(s.new_pairs),
+            belts: Mutex::new(s.belts),
+            new_info: s.new_info,
+            anchor: s.anchor,
+            diagnostics: s.diagnostics,
+            reported: s.reported,
+            step: s.step,
+            prepared: s.prepared,
+            reported_unprepared: s.reported_unprepared,
+            adopted: s.adopted,
+            realizability: s.realizability,
+        })
+    }
+}
