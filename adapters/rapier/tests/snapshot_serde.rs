@@ -6,26 +6,13 @@
 
 use tribo_rapier::contensou::Contensou;
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{FrictionMaterial, Mode, TriboRapier, TRIBO_JOINT_USER_DATA};
+use tribo_rapier::{FrictionMaterial, Mode, TriboRapier};
 
-const DT: f32 = 1.0 / 60.0;
-const G: f32 = 9.81;
+mod common;
+use common::World;
+
 /// Slope angle of the brick's ramp (rad): tan 0.2 = 0.203 < μs = 0.6, the brick sticks.
 const SLOPE: f32 = 0.2;
-
-/// The rapier sets of one world plus its pipeline (not saved: a new one is made on restore).
-struct World {
-    pipeline: PhysicsPipeline,
-    params: IntegrationParameters,
-    islands: IslandManager,
-    broad: BroadPhaseBvh,
-    narrow: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    joints: ImpulseJointSet,
-    multibody: MultibodyJointSet,
-    ccd: CCDSolver,
-}
 
 type Saved = (
     IntegrationParameters,
@@ -50,21 +37,6 @@ fn from_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> T {
 }
 
 impl World {
-    fn new() -> World {
-        World {
-            pipeline: PhysicsPipeline::new(),
-            params: IntegrationParameters { dt: DT, ..Default::default() },
-            islands: IslandManager::new(),
-            broad: BroadPhaseBvh::new(),
-            narrow: NarrowPhase::new(),
-            bodies: RigidBodySet::new(),
-            colliders: ColliderSet::new(),
-            joints: ImpulseJointSet::new(),
-            multibody: MultibodyJointSet::new(),
-            ccd: CCDSolver::new(),
-        }
-    }
-
     /// The world's state (every set and the integration parameters) serialized.
     fn save(&self) -> Vec<u8> {
         to_bytes(&(
@@ -96,69 +68,6 @@ impl World {
             multibody,
             ccd,
         }
-    }
-
-    fn physics_step(&mut self, tribo: &TriboRapier) {
-        let hooks = tribo.hooks(&());
-        #[cfg(not(feature = "rapier-0-36"))]
-        self.pipeline.step(
-            Vector::new(0.0, -G, 0.0),
-            &self.params,
-            &mut self.islands,
-            &mut self.broad,
-            &mut self.narrow,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.joints,
-            &mut self.multibody,
-            &mut self.ccd,
-            &hooks,
-            &(),
-        );
-        #[cfg(feature = "rapier-0-36")]
-        self.pipeline.step(
-            Vector::new(0.0, -G, 0.0),
-            &self.params,
-            &mut self.islands,
-            &mut self.broad,
-            &mut self.narrow,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.joints,
-            &mut self.multibody,
-            &mut SoftBodySet::new(),
-            &mut self.ccd,
-            &hooks,
-            &(),
-        );
-    }
-
-    fn step(&mut self, tribo: &mut TriboRapier) {
-        tribo.before_step(&self.params, &mut self.bodies, &mut self.colliders, &mut self.joints);
-        self.physics_step(tribo);
-        tribo.after_step(&self.params, &self.bodies, &self.colliders, &self.narrow, &mut self.joints);
-    }
-
-    fn marked_joints(&self) -> usize {
-        self.joints.iter().filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA).count()
-    }
-
-    fn marked_bodies(&self) -> usize {
-        self.bodies.iter().filter(|(_, b)| b.user_data == TRIBO_JOINT_USER_DATA).count()
-    }
-
-    /// Every body's pose and velocities as raw bits.
-    fn fingerprint(&self) -> Vec<u32> {
-        let mut out = Vec::new();
-        for (_, b) in self.bodies.iter() {
-            let p = b.position();
-            for v in [p.translation, b.linvel(), b.angvel()] {
-                out.extend([v.x.to_bits(), v.y.to_bits(), v.z.to_bits()]);
-            }
-            let q = p.rotation;
-            out.extend([q.x.to_bits(), q.y.to_bits(), q.z.to_bits(), q.w.to_bits()]);
-        }
-        out
     }
 }
 

@@ -1,0 +1,158 @@
+//! The rapier world harness shared by the store tests: the sets of one world, its pipeline and
+//! one tribo step.
+#![allow(dead_code)]
+
+use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::{TriboRapier, TRIBO_JOINT_USER_DATA};
+
+/// Time step of the harness (s).
+pub const DT: f32 = 1.0 / 60.0;
+/// Gravity (m/s²), along −y.
+pub const G: f32 = 9.81;
+
+/// The rapier sets of one world plus its pipeline.
+pub struct World {
+    pub pipeline: PhysicsPipeline,
+    pub params: IntegrationParameters,
+    pub islands: IslandManager,
+    pub broad: BroadPhaseBvh,
+    pub narrow: NarrowPhase,
+    pub bodies: RigidBodySet,
+    pub colliders: ColliderSet,
+    pub joints: ImpulseJointSet,
+    pub multibody: MultibodyJointSet,
+    pub ccd: CCDSolver,
+}
+
+impl World {
+    pub fn new() -> World {
+        World {
+            pipeline: PhysicsPipeline::new(),
+            params: IntegrationParameters { dt: DT, ..Default::default() },
+            islands: IslandManager::new(),
+            broad: BroadPhaseBvh::new(),
+            narrow: NarrowPhase::new(),
+            bodies: RigidBodySet::new(),
+            colliders: ColliderSet::new(),
+            joints: ImpulseJointSet::new(),
+            multibody: MultibodyJointSet::new(),
+            ccd: CCDSolver::new(),
+        }
+    }
+
+    /// A snapshot of the simulation state: every set cloned, a new (empty) pipeline.
+    pub fn snapshot(&self) -> World {
+        World {
+            pipeline: PhysicsPipeline::new(),
+            params: self.params,
+            islands: self.islands.clone(),
+            broad: self.broad.clone(),
+            narrow: self.narrow.clone(),
+            bodies: self.bodies.clone(),
+            colliders: self.colliders.clone(),
+            joints: self.joints.clone(),
+            multibody: self.multibody.clone(),
+            ccd: self.ccd.clone(),
+        }
+    }
+
+    pub fn physics_step(&mut self, tribo: &TriboRapier) {
+        let hooks = tribo.hooks(&());
+        #[cfg(not(feature = "rapier-0-36"))]
+        self.pipeline.step(
+            Vector::new(0.0, -G, 0.0),
+            &self.params,
+            &mut self.islands,
+            &mut self.broad,
+            &mut self.narrow,
+            &mut self.bodies,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            &mut self.ccd,
+            &hooks,
+            &(),
+        );
+        #[cfg(feature = "rapier-0-36")]
+        self.pipeline.step(
+            Vector::new(0.0, -G, 0.0),
+            &self.params,
+            &mut self.islands,
+            &mut self.broad,
+            &mut self.narrow,
+            &mut self.bodies,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            &mut SoftBodySet::new(),
+            &mut self.ccd,
+            &hooks,
+            &(),
+        );
+    }
+
+    pub fn step(&mut self, tribo: &mut TriboRapier) {
+        tribo.before_step(&self.params, &mut self.bodies, &mut self.colliders, &mut self.joints);
+        self.physics_step(tribo);
+        tribo.after_step(&self.params, &self.bodies, &self.colliders, &self.narrow, &mut self.joints);
+    }
+
+    pub fn remove_body(&mut self, b: RigidBodyHandle, with_colliders: bool) {
+        #[cfg(not(feature = "rapier-0-36"))]
+        self.bodies.remove(
+            b,
+            &mut self.islands,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            with_colliders,
+        );
+        #[cfg(feature = "rapier-0-36")]
+        self.bodies.remove(
+            b,
+            &mut self.islands,
+            &mut self.colliders,
+            &mut self.joints,
+            &mut self.multibody,
+            &mut SoftBodySet::new(),
+            with_colliders,
+        );
+    }
+
+    /// A 40 m × 40 m static floor collider (no parent body) with its top face at y = 0.
+    pub fn floor(&mut self) -> ColliderHandle {
+        self.colliders
+            .insert(ColliderBuilder::cuboid(20.0, 0.5, 20.0).translation(Vector::new(0.0, -0.5, 0.0)))
+    }
+
+    pub fn ball(&mut self, r: f32, at: Vector) -> (RigidBodyHandle, ColliderHandle) {
+        let b = self.bodies.insert(RigidBodyBuilder::dynamic().translation(at));
+        let c =
+            self.colliders.insert_with_parent(ColliderBuilder::ball(r).density(1000.0), b, &mut self.bodies);
+        (b, c)
+    }
+
+    /// Motor joints in the world carrying tribo's marker.
+    pub fn marked_joints(&self) -> usize {
+        self.joints.iter().filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA).count()
+    }
+
+    /// Bodies carrying tribo's marker (the anchor body).
+    pub fn marked_bodies(&self) -> usize {
+        self.bodies.iter().filter(|(_, b)| b.user_data == TRIBO_JOINT_USER_DATA).count()
+    }
+
+    /// Every body's pose and velocities as raw bits.
+    pub fn fingerprint(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (_, b) in self.bodies.iter() {
+            let p = b.position();
+            for v in [p.translation, b.linvel(), b.angvel()] {
+                out.extend([v.x.to_bits(), v.y.to_bits(), v.z.to_bits()]);
+            }
+            let q = p.rotation;
+            out.extend([q.x.to_bits(), q.y.to_bits(), q.z.to_bits(), q.w.to_bits()]);
+        }
+        out
+    }
+}
