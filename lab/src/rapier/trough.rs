@@ -217,31 +217,60 @@ impl TroughRun {
     /// left exactly the predicted walls; a wall left after a predicted slip does not count
     /// against the slip.
     pub fn agrees(&self) -> bool {
-        let lift_pred = [
-            self.predicted_transitions.contains(&Transition::LiftPlus),
-            self.predicted_transitions.contains(&Transition::LiftMinus),
-        ];
-        if lift_pred != [false, false] {
-            return self.predicted_realizable == Some(false)
-                && (0..2).all(|i| !self.lifted[i] || lift_pred[i])
-                && (0..2).any(|i| self.lifted[i] && lift_pred[i]);
-        }
-        // A wheel or wall left without a predicted lift-off agrees only after a predicted slip
-        // (the slip carries the body off later; the first transition is the slip).
-        if self.lifted != [false, false] && self.outcome == Outcome::RR {
-            return false;
-        }
-        match (self.predicted_realizable, self.outcome.transition()) {
-            (Some(true), None) => true,
-            (Some(false), Some(_)) => self.direction_error <= self.angle_tol,
-            _ => false,
-        }
+        agrees(
+            self.predicted_realizable,
+            &self.predicted_transitions,
+            self.lifted,
+            self.outcome,
+            self.direction_error <= self.angle_tol,
+        )
     }
 
     /// Whether the simulation agrees on "keeps rolling or not" only.
     pub fn agrees_on_rolling(&self) -> bool {
-        self.predicted_realizable == Some(self.outcome == Outcome::RR && self.lifted == [false, false])
+        agrees_on_rolling(self.predicted_realizable, self.outcome, self.lifted)
     }
+}
+
+/// Agreement of a simulated two-contact run with the diagnostic's prediction (the trough's
+/// and the wheelset's rule): a predicted lift-off agrees when exactly the predicted contacts
+/// opened; a contact opened without a predicted lift-off agrees only after a predicted slip;
+/// a predicted slip agrees when the body slipped along a predicted escape (`direction_ok`).
+pub(crate) fn agrees(
+    predicted_realizable: Option<bool>,
+    predicted_transitions: &[Transition],
+    lifted: [bool; 2],
+    outcome: Outcome,
+    direction_ok: bool,
+) -> bool {
+    let lift_pred = [
+        predicted_transitions.contains(&Transition::LiftPlus),
+        predicted_transitions.contains(&Transition::LiftMinus),
+    ];
+    if lift_pred != [false, false] {
+        return predicted_realizable == Some(false)
+            && (0..2).all(|i| !lifted[i] || lift_pred[i])
+            && (0..2).any(|i| lifted[i] && lift_pred[i]);
+    }
+    // A wheel or wall left without a predicted lift-off agrees only after a predicted slip
+    // (the slip carries the body off later; the first transition is the slip).
+    if lifted != [false, false] && outcome == Outcome::RR {
+        return false;
+    }
+    match (predicted_realizable, outcome.transition()) {
+        (Some(true), None) => true,
+        (Some(false), Some(_)) => direction_ok,
+        _ => false,
+    }
+}
+
+/// Agreement on "keeps rolling at both contacts or not" only.
+pub(crate) fn agrees_on_rolling(
+    predicted_realizable: Option<bool>,
+    outcome: Outcome,
+    lifted: [bool; 2],
+) -> bool {
+    predicted_realizable == Some(outcome == Outcome::RR && lifted == [false, false])
 }
 
 /// Paper basis `(e_x, e_y, e_z)` in world coordinates.

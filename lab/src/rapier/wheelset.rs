@@ -155,30 +155,18 @@ pub struct WheelsetRun {
 impl WheelsetRun {
     /// Agreement of simulation and prediction (module docs).
     pub fn agrees(&self) -> bool {
-        let lift_pred = [
-            self.predicted_transitions.contains(&Transition::LiftPlus),
-            self.predicted_transitions.contains(&Transition::LiftMinus),
-        ];
-        if lift_pred != [false, false] {
-            return self.predicted_realizable == Some(false)
-                && (0..2).all(|i| !self.lifted[i] || lift_pred[i])
-                && (0..2).any(|i| self.lifted[i] && lift_pred[i]);
-        }
-        // A wheel or wall left without a predicted lift-off agrees only after a predicted slip
-        // (the slip carries the body off later; the first transition is the slip).
-        if self.lifted != [false, false] && self.outcome == Outcome::RR {
-            return false;
-        }
-        match (self.predicted_realizable, self.outcome.transition()) {
-            (Some(true), None) => true,
-            (Some(false), Some(_)) => self.direction_error <= self.angle_tol,
-            _ => false,
-        }
+        super::trough::agrees(
+            self.predicted_realizable,
+            &self.predicted_transitions,
+            self.lifted,
+            self.outcome,
+            self.direction_error <= self.angle_tol,
+        )
     }
 
     /// Agreement on "keeps rolling on both rails or not" only.
     pub fn agrees_on_rolling(&self) -> bool {
-        self.predicted_realizable == Some(self.outcome == Outcome::RR && self.lifted == [false, false])
+        super::trough::agrees_on_rolling(self.predicted_realizable, self.outcome, self.lifted)
     }
 }
 
