@@ -1334,29 +1334,29 @@ impl TriboRapier {
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
+            // A body-side anchor is the material point that touched at the start of the step, in
+            // the body's CoM-centred local frame: after the step it has turned with the body (a
+            // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
+            // material point at the same world offset from the centre of mass as then, so the
+            // step's rotation is undone (once per body): the slip of a body rolling without slip
+            // is then zero whatever its speed.
+            let frame = |rb: &RigidBody| {
+                (rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation())
+            };
+            let (frame1, frame2) = (rb1.map(frame), rb2.map(frame));
             for m in pair.solver_manifolds() {
-                // A body-side anchor is the material point that touched at the start of the
-                // step, in the body's CoM-centred local frame: after the step it has turned with
-                // the body (a rolling ball's by ω·dt, up and away from the ground). The contact
-                // now touches the material point at the same world offset from the centre of
-                // mass as then, so the step's rotation is undone: the slip of a body rolling
-                // without slip is then zero whatever its speed.
-                let world = |rb: Option<&RigidBody>, anchor: Vector, world_attached: bool| match rb
+                let world = |f: Option<(Vector, Rotation)>, anchor: Vector, world_attached: bool| match f
                     .filter(|_| !world_attached)
                 {
-                    Some(rb) => {
-                        let turned = rb.rotation() * anchor;
-                        let undo = Rotation::from_scaled_axis(-rb.angvel() * dt);
-                        rb.center_of_mass() + undo * turned
-                    }
+                    Some((com, rot)) => com + rot * anchor,
                     None => anchor,
                 };
                 let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
-                let (mrb1, mrb2) = (m.data.rigid_body1.and(rb1), m.data.rigid_body2.and(rb2));
+                let (mf1, mf2) = (m.data.rigid_body1.and(frame1), m.data.rigid_body2.and(frame2));
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0));
-                    let (a, b) = (world(mrb1, c.anchor1, wa1), world(mrb2, c.anchor2, wa2));
+                    let (a, b) = (world(mf1, c.anchor1, wa1), world(mf2, c.anchor2, wa2));
                     imp += pi;
                     nsum += m.data.normal * pi;
                     p1sum += a * pi;
