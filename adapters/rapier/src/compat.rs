@@ -18,6 +18,8 @@ pub(crate) struct ManifoldParts<'b> {
     pub friction: &'b mut Real,
     /// The world-space manifold normal (from collider 1 outwards).
     pub normal: &'b mut Vector,
+    /// The manifold's user data (persistent between steps; see [`crate::hooks`]).
+    pub user_data: &'b mut u32,
 }
 
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
@@ -28,7 +30,20 @@ pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) ->
         solver_contacts: ctx.solver_contacts,
         friction: ctx.friction,
         normal: ctx.normal,
+        user_data: ctx.user_data,
     })
+}
+
+/// The manifold's user data, or `None` (0.36: soft-body contacts).
+#[cfg(not(feature = "rapier-0-36"))]
+pub(crate) fn manifold_user_data<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<&'b mut u32> {
+    Some(ctx.user_data)
+}
+
+/// The manifold's user data, or `None` (0.36: soft-body contacts).
+#[cfg(feature = "rapier-0-36")]
+pub(crate) fn manifold_user_data<'b>(ctx: &'b mut ContactModificationContext<'_>) -> Option<&'b mut u32> {
+    Some(&mut *ctx.rigid_mut()?.user_data)
 }
 
 /// The editable parts of a rigid contact, or `None` (0.36: soft-body contacts).
@@ -40,6 +55,7 @@ pub(crate) fn manifold_parts<'b>(ctx: &'b mut ContactModificationContext<'_>) ->
         solver_contacts: &mut *m.solver_contacts,
         friction: &mut *m.friction,
         normal: &mut *m.normal,
+        user_data: &mut *m.user_data,
     })
 }
 

@@ -17,6 +17,13 @@ use crate::store::TriboRapier;
 ///
 /// tribo turns on `ActiveHooks::MODIFY_SOLVER_CONTACTS` for colliders with a material, so the
 /// user's `modify_solver_contacts` is also called for their pairs.
+///
+/// tribo keeps, in the `user_data` of the contact manifolds of its contacts, the index of the
+/// contact's state (tagged: the top byte is `0xA5`), so the hook finds a contact's plan without
+/// a lookup. The tag is taken off before the user's hook is called, which sees the value it
+/// left itself; a user hook that puts its own value there keeps it (tribo then looks the
+/// contact up instead). Code reading `user_data` from the narrow phase between steps sees the
+/// tag on tribo's contacts.
 pub struct TriboHooks<'a, H: PhysicsHooks + ?Sized> {
     pub(crate) tribo: &'a TriboRapier,
     pub(crate) user: &'a H,
@@ -32,20 +39,39 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
     }
 
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        // tribo's slot tag (see `SLOT_TAG`) comes off before the user's hook runs, so that hook
+        // sees the value it left itself.
+        let hint = compat::manifold_user_data(context).and_then(|ud| {
+            let slot = slot_of_tag(*ud)?;
+            *ud = 0;
+            Some(slot)
+        });
         self.user.modify_solver_contacts(context);
         let (c1, c2) = (context.collider1, context.collider2);
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
         let colliders = context.colliders;
         let Some(mut parts) = compat::manifold_parts(context) else { return };
+        if parts.solver_contacts.is_empty() {
+            // Near but not touching (most calls in a pile): nothing to set; the tag stays.
+            if let Some(slot) = hint.filter(|_| *parts.user_data == 0) {
+                *parts.user_data = tag_of_slot(slot);
+            }
+            return;
+        }
         // The user's conveyor velocity (mean over the solver contacts; zero almost always).
         let belt = match parts.solver_contacts.len() {
             0 => Vector::ZERO,
             k => parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>() / k as f32,
         };
-        let slot = self.tribo.slot(c1, c2);
+        let slot = self.tribo.slot(c1, c2, hint);
         let (mu, tangent_velocity) = match slot {
             Some(i) => {
+                // Next step's hook finds the slot without a lookup (unless the user's hook uses
+                // the manifold's user data: then it is left alone).
+                if *parts.user_data == 0 {
+                    *parts.user_data = tag_of_slot(i);
+                }
                 let plan = self.tribo.plan(i);
                 // Contensou flat faces: one solver contact at the patch centre (no rapier twist
                 // friction); first, so the warm start below is the one of the contact the solver
@@ -76,11 +102,7 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                 (plan.mu, plan.tangent_velocity)
             }
             None => {
-                // A pair without state whose manifold has no solver contact (near but not
-                // touching): nothing to set, and `after_step` would not create state for it.
                 let Some(c) = parts.solver_contacts.first() else { return };
-                // A contact new in this step: static unless the surfaces already slide past
-                // each other.
                 // A contact new in this step: how the surfaces moved relative to each other
                 // when it began (the velocities the step starts from).
                 let onset = || {
@@ -116,4 +138,23 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             }
         }
     }
+}
+
+/// Top byte of a manifold `user_data` holding a tribo slot (see [`TriboHooks`]).
+const SLOT_TAG: u32 = 0xA5 << 24;
+/// The slots a tag can hold (24 bits).
+const SLOT_MASK: u32 = (1 << 24) - 1;
+
+/// The tagged `user_data` of a slot, or 0 (untagged) for a slot beyond 24 bits.
+fn tag_of_slot(slot: u32) -> u32 {
+    if slot <= SLOT_MASK {
+        SLOT_TAG | slot
+    } else {
+        0
+    }
+}
+
+/// The slot of a tagged `user_data`.
+fn slot_of_tag(user_data: u32) -> Option<u32> {
+    (user_data & !SLOT_MASK == SLOT_TAG).then_some(user_data & SLOT_MASK)
 }

@@ -11,7 +11,7 @@ use crate::curvature::{collider_curvature, Curvature};
 use crate::hooks::TriboHooks;
 use crate::rapier3d::prelude::*;
 use crate::{FrictionMaterial, PairTable};
-use tribo::tracking::{Material, Mode};
+use tribo::tracking::{Derived, Material, Mode};
 
 #[cfg(feature = "serde-serialize")]
 mod snapshot;
@@ -173,6 +173,10 @@ fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Plan {
+    /// The contact's colliders (rapier's pair order): the hook checks a slot hint against them.
+    pub c1: ColliderHandle,
+    /// Second collider.
+    pub c2: ColliderHandle,
     /// Manifold friction coefficient.
     pub mu: f32,
     /// Anchor pull-back of a sticking contact (zero otherwise).
@@ -326,6 +330,8 @@ pub struct TriboRapier {
     /// that no contact of this store owns are removed (orphans of a dropped store or of a
     /// restored snapshot) and an existing anchor body is adopted.
     adopted: bool,
+    /// Each body's frame at the start of the step, computed once per step (see [`StepFrames`]).
+    frames: StepFrames,
     pub(crate) realizability: crate::diagnostics::Monitor,
 }
 
@@ -356,6 +362,7 @@ impl Clone for TriboRapier {
             prepared: self.prepared,
             reported_unprepared: self.reported_unprepared,
             adopted: self.adopted,
+            frames: StepFrames::default(),
             realizability: self.realizability.clone(),
         }
     }
@@ -444,6 +451,7 @@ impl TriboRapier {
             prepared: false,
             reported_unprepared: false,
             adopted: false,
+            frames: StepFrames::default(),
             realizability: Default::default(),
         }
     }
@@ -549,9 +557,15 @@ impl TriboRapier {
         TriboHooks { tribo: self, user }
     }
 
-    /// The state slot of a contact (rapier's pair order), looked up once per hook call.
+    /// The state slot of a contact (rapier's pair order): `hint` (the slot the manifold carried
+    /// from the last step) if it still holds this pair, else looked up.
     #[inline]
-    pub(crate) fn slot(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<u32> {
+    pub(crate) fn slot(&self, c1: ColliderHandle, c2: ColliderHandle, hint: Option<u32>) -> Option<u32> {
+        if let Some(p) = hint.and_then(|i| self.plans.get(i as usize)) {
+            if p.c1 == c1 && p.c2 == c2 {
+                return hint;
+            }
+        }
         if self.index.is_empty() {
             return None;
         }
@@ -900,7 +914,7 @@ impl TriboRapier {
                 && dt.is_finite()
                 && (is_moving_body(rb1) || is_moving_body(rb2))
             {
-                self.plan_contact(i, [col1, col2], [p1, p2], [rb1, rb2], anchor, dt, joints);
+                self.plan_contact(i, colliders, [p1, p2], [rb1, rb2], anchor, dt, None, joints);
             }
             i += 1;
         }
@@ -913,22 +927,23 @@ impl TriboRapier {
     fn plan_contact(
         &mut self,
         i: usize,
-        cols: [&Collider; 2],
+        colliders: &ColliderSet,
         parents: [Option<RigidBodyHandle>; 2],
         rbs: [Option<&RigidBody>; 2],
         anchor: Option<(RigidBodyHandle, Pose)>,
         dt: f32,
+        derived: Option<Derived>,
         joints: &mut ImpulseJointSet,
     ) {
         let gain = self.settings.anchor_gain;
         let damping = self.settings.motor_damping;
         let slip_speed = self.settings.slip_speed;
-        let [col1, col2] = cols;
         let [rb1, rb2] = rbs;
         // Zero-mass dynamic bodies: stock fallback.
         for (h, rb) in parents.into_iter().zip(rbs) {
             if let (Some(h), Some(rb)) = (h, rb) {
-                if rb.is_dynamic() && !(rb.mass() > 0.0 && rb.mass().is_finite()) {
+                let mass = rb.mass();
+                if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
                     self.report_zero_mass(h);
                     let s = &mut self.states[i];
                     s.pending = false;
@@ -944,6 +959,30 @@ impl TriboRapier {
         let plan = &mut self.plans[i];
         plan.stock = false;
         s.pending = false;
+        let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
+        let slide_pull = |s: &PairState| {
+            if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
+                let n = s.normal;
+                pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
+            } else {
+                Vector::ZERO
+            }
+        };
+
+        // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
+        // and the anchor pull-back are the whole plan.
+        if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
+            if !(d.roll_capacity(s.roll) > 0.0) && !(d.spin_capacity(s.spin) > 0.0) {
+                let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s));
+                plan.mu = if mu.is_finite() { mu } else { 0.0 };
+                plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+                plan.collapse = false;
+                s.roll_cap = 0.0;
+                s.spin_cap = 0.0;
+                clear_motor_rows(s.joint, joints);
+                return;
+            }
+        }
 
         // Geometry and capacities.
         let n = s.normal;
@@ -970,17 +1009,22 @@ impl TriboRapier {
         let ez = n.cross(e);
         // Curvatures along the direction of motion of a body rolling about e (both balls or
         // flat shapes: independent of the direction, computed once).
-        let (k1, k2) = match s.curvature {
-            Some(k) if s.kappa_const => k,
+        // The derived parameters of `after_step` hold unless the curvatures change with the axis.
+        let (k1, k2, d) = match (s.curvature, derived) {
+            (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, d),
+            (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
             _ => {
+                let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
+                    return; // a collider was removed: `before_step` releases the contact
+                };
                 let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
                 s.curvature = Some(k);
-                k
+                (k.0, k.1, derive(&s.material, nf, k))
             }
         };
         let mat = &s.material;
-        let roll_cap = mat.roll_torque_capacity(s.roll, nf as f64, k1.directional, k2.directional) as f32;
-        let spin_cap = mat.spin_torque_capacity(s.spin, nf as f64, k1.mean, k2.mean) as f32;
+        let roll_cap = d.roll_capacity(s.roll) as f32;
+        let spin_cap = d.spin_capacity(s.spin) as f32;
         let mu = mat.mu(s.slide) as f32;
         // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
         let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
@@ -1006,7 +1050,9 @@ impl TriboRapier {
                 (o.mu, o.spin_cap, (o.tilt, o.level))
             }
             None => {
-                s.contensou = Default::default();
+                if s.contensou.enabled {
+                    s.contensou = Default::default();
+                }
                 (mu, spin_cap, ([0.0; 2], Vector::ZERO))
             }
         };
@@ -1015,12 +1061,7 @@ impl TriboRapier {
         // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
         // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
-        let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
-        let tv = if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
-            pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
-        } else {
-            Vector::ZERO
-        };
+        let tv = slide_pull(s);
         // Motor targets: pull a sticking roll/spin back the same way.
         // A contact held after its onset (see `hold_step`) returns its first step's deflection
         // at the full gain: that deflection is an artefact of the missing first motor step, and
@@ -1050,15 +1091,7 @@ impl TriboRapier {
         s.roll_cap = roll_cap;
         s.spin_cap = spin_cap;
         if !need_joint {
-            // Nothing to resist: no motor rows (a joint without rows costs the solver little,
-            // and keeping it avoids churn when the capacity comes back next step).
-            let has_rows =
-                s.joint.and_then(|h| joints.get(h)).is_some_and(|jj| !jj.data.motor_axes.is_empty());
-            if has_rows {
-                if let Some(jj) = s.joint.and_then(|h| joints.get_mut(h, false)) {
-                    jj.data.motor_axes = JointAxesMask::empty();
-                }
-            }
+            clear_motor_rows(s.joint, joints);
             return;
         }
         // Motor frame: X = normal, Y = roll axis, Z = n × Y.
@@ -1268,6 +1301,8 @@ impl TriboRapier {
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
             self.plans.push(Plan {
+                c1,
+                c2,
                 mu: mu as f32,
                 tangent_velocity: Vector::ZERO,
                 stock: false,
@@ -1276,6 +1311,7 @@ impl TriboRapier {
             self.index.insert(k, (self.states.len() - 1) as u32);
             new_info.push(*p);
         }
+        let mut frames = std::mem::take(&mut self.frames);
         for idx in 0..self.states.len() {
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
@@ -1289,11 +1325,8 @@ impl TriboRapier {
                         prefetch_lines(m, 3);
                     }
                 }
-                if let Some(c) = colliders.get(s.c1) {
-                    prefetch_lines(c, 1);
-                }
-                if let Some(c) = colliders.get(s.c2) {
-                    prefetch_lines(c, 1);
+                for rb in s.parents.iter().flatten().filter_map(|&b| bodies.get(b)) {
+                    prefetch_lines(rb, 6);
                 }
             }
             if let Some(s) = self.states.get(idx + AHEAD / 2) {
@@ -1303,18 +1336,14 @@ impl TriboRapier {
                         prefetch_lines(m.points.as_ptr(), 1);
                     }
                 }
-                for c in [s.c1, s.c2] {
-                    if let Some(rb) = colliders.get(c).and_then(|c| c.parent()).and_then(|b| bodies.get(b)) {
-                        prefetch_lines(rb, 6);
-                    }
-                }
             }
             let (c1, c2) = (self.states[idx].c1, self.states[idx].c2);
             let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else { continue };
             self.states[idx].edge = edge;
             let new = idx.checked_sub(first_new).map(|j| new_info[j]);
-            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
-            let (par1, par2) = (col1.parent(), col2.parent());
+            // The parents `before_step` checked (or `after_step` recorded for a new contact):
+            // nothing changes the sets between the two.
+            let [par1, par2] = self.states[idx].parents;
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
             if !(moving1 || moving2) {
@@ -1340,10 +1369,11 @@ impl TriboRapier {
             // material point at the same world offset from the centre of mass as then, so the
             // step's rotation is undone (once per body): the slip of a body rolling without slip
             // is then zero whatever its speed.
-            let frame = |rb: &RigidBody| {
-                (rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation())
+            let mut frame = |h: Option<RigidBodyHandle>, rb: Option<&RigidBody>| match (h, rb) {
+                (Some(h), Some(rb)) => Some(frames.get(h, rb, step, dt)),
+                _ => None,
             };
-            let (frame1, frame2) = (rb1.map(frame), rb2.map(frame));
+            let (frame1, frame2) = (frame(par1, rb1), frame(par2, rb2));
             for m in pair.solver_manifolds() {
                 let world = |f: Option<(Vector, Rotation)>, anchor: Vector, world_attached: bool| match f
                     .filter(|_| !world_attached)
@@ -1386,19 +1416,23 @@ impl TriboRapier {
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
-            crate::contensou::observe(
-                &mut s.contensou,
-                pair,
-                bodies,
-                [col1, col2],
-                [moving1, moving2],
-                normal,
-                params.prediction_distance(),
-            );
+            if s.contensou.enabled {
+                if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
+                    crate::contensou::observe(
+                        &mut s.contensou,
+                        pair,
+                        bodies,
+                        [col1, col2],
+                        [moving1, moving2],
+                        normal,
+                        params.prediction_distance(),
+                    );
+                }
+            }
             if self.plans[idx].stock {
                 // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
                 if plan_ok {
-                    self.plan_contact(idx, [col1, col2], [par1, par2], [rb1, rb2], anchor, dt, joints);
+                    self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, None, joints);
                 }
                 continue;
             }
@@ -1418,13 +1452,22 @@ impl TriboRapier {
             // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
             // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
             // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
-            let (k1, k2) = *s.curvature.get_or_insert_with(|| {
-                // New contact: curvatures along the current rolling direction.
-                let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
-                (collider_curvature(col1, point, normal, dir), collider_curvature(col2, point, -normal, dir))
-            });
-            let d =
-                s.material.derive(s.n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0);
+            let (k1, k2) = match s.curvature {
+                Some(k) => k,
+                None => {
+                    // New contact: curvatures along the current rolling direction.
+                    let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
+                    let dir =
+                        if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
+                    let k = (
+                        collider_curvature(col1, point, normal, dir),
+                        collider_curvature(col2, point, -normal, dir),
+                    );
+                    s.curvature = Some(k);
+                    k
+                }
+            };
+            let d = derive(&s.material, s.n, (k1, k2));
             let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
             let loaded = s.n > 0.0;
             // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
@@ -1531,10 +1574,11 @@ impl TriboRapier {
             // (Contensou contacts are planned by before_step from the velocities the step starts
             // from).
             if plan_ok && s.contensou_model.is_none() {
-                self.plan_contact(idx, [col1, col2], [par1, par2], [rb1, rb2], anchor, dt, joints);
+                self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, Some(d), joints);
             }
         }
         self.new_info = new_info;
+        self.frames = frames;
         belts.clear();
         *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
         new_pairs.clear();
@@ -1578,6 +1622,22 @@ impl TriboRapier {
             &mut world.impulse_joints,
         );
     }
+}
+
+/// Nothing to resist: the motor (if any) loses its rows. A joint without rows costs the solver
+/// little, and keeping it avoids churn when the capacity comes back next step.
+fn clear_motor_rows(joint: Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
+    let Some(h) = joint else { return };
+    if joints.get(h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
+        if let Some(jj) = joints.get_mut(h, false) {
+            jj.data.motor_axes = JointAxesMask::empty();
+        }
+    }
+}
+
+/// The material's per-step parameters for normal force `n` and the two surfaces' curvatures.
+fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvature)) -> Derived {
+    material.derive(n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
 }
 
 /// The relative angular speeds below which a roll and a spin count as settled:
@@ -1667,6 +1727,31 @@ fn hold_step<D: Copy + Default>(
         *hold &= !bit;
     }
     true
+}
+
+/// Where each body's material points were at the start of the step, for `after_step`: its
+/// centre of mass and its rotation with the step's rotation undone (`exp(-ω dt) · q`), which
+/// maps a body-local solver anchor to the material point that touched when the step began.
+/// One entry per body index, computed the first time a step needs it (a body in a pile has
+/// several contacts).
+#[derive(Clone, Default)]
+struct StepFrames {
+    /// (step the entry was computed for, centre of mass, start rotation), by body index.
+    frames: Vec<(u64, Vector, Rotation)>,
+}
+
+impl StepFrames {
+    fn get(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> (Vector, Rotation) {
+        let i = h.into_raw_parts().0 as usize;
+        if i >= self.frames.len() {
+            self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY));
+        }
+        let e = &mut self.frames[i];
+        if e.0 != step {
+            *e = (step, rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation());
+        }
+        (e.1, e.2)
+    }
 }
 
 /// How many contacts ahead `after_step` starts loading rapier's data.

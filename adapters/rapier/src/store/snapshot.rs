@@ -113,6 +113,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             prepared: s.prepared,
             reported_unprepared: s.reported_unprepared,
             adopted: s.adopted,
+            frames: Default::default(),
             realizability: s.realizability,
         })
     }
