@@ -355,3 +355,65 @@ fn contact_info_is_finite_for_extreme_materials() {
         assert!(i.normal.is_finite() && i.point.is_finite());
     }
 }
+
+/// A user hook that records the manifold `user_data` it is given for every contact and, if
+/// `mark` is set, claims an unclaimed one with the value 7 (as a one-way platform hook does).
+struct UserDataHook {
+    mark: bool,
+    seen: std::sync::Mutex<Vec<u32>>,
+}
+
+impl PhysicsHooks for UserDataHook {
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        #[cfg(not(feature = "rapier-0-36"))]
+        let ud = &mut *context.user_data;
+        #[cfg(feature = "rapier-0-36")]
+        let Some(ud) = context.rigid_mut().map(|m| &mut *m.user_data) else {
+            return;
+        };
+        self.seen.lock().unwrap().push(*ud);
+        if self.mark && *ud == 0 {
+            *ud = 7;
+        }
+    }
+}
+
+/// tribo keeps a tagged slot in the manifold `user_data` of its contacts; the user's hook never
+/// sees it, a value the user's hook writes is kept, and tribo's friction acts either way: a ball
+/// rolling at 1 m/s with rolling resistance c = 2 η_r μ R = 0.05 R decelerates at
+/// a = c g/(1.4 R) = 0.350 m/s² (from the contact's second step, when its motor exists).
+#[test]
+fn the_users_hook_sees_only_its_own_manifold_user_data() {
+    for mark in [false, true] {
+        let mut w = World::new();
+        let mut tribo = TriboRapier::new();
+        let floor = w.floor();
+        let r = 0.1;
+        let (b, c) = w.ball(r, Vector::new(0.0, r, 0.0));
+        w.bodies[b].set_linvel(Vector::new(1.0, 0.0, 0.0), true);
+        w.bodies[b].set_angvel(Vector::new(0.0, 0.0, -1.0 / r), true);
+        tribo.set_material(floor, rolling_material());
+        tribo.set_material(c, rolling_material());
+        let hook = UserDataHook { mark, seen: Default::default() };
+        let steps = 60;
+        for _ in 0..steps {
+            tribo.before_step(&w.params, &mut w.bodies, &mut w.colliders, &mut w.joints);
+            w.physics_step_with(&tribo, &hook);
+            tribo.after_step(&w.params, &w.bodies, &w.colliders, &w.narrow, &mut w.joints);
+        }
+        let seen = hook.seen.lock().unwrap();
+        assert!(seen.len() >= steps - 1, "hook calls: {}", seen.len());
+        let expected_after_first = if mark { 7 } else { 0 };
+        assert_eq!(seen[0], 0, "mark={mark}");
+        assert!(
+            seen[1..].iter().all(|&u| u == expected_after_first),
+            "mark={mark}: the user's hook saw {:?}",
+            seen.iter().filter(|&&u| u != expected_after_first).take(5).collect::<Vec<_>>()
+        );
+        // The motor acts from the contact's second step.
+        let t = (steps - 1) as f32 * common::DT;
+        let expected = 1.0 - 0.05 * G / 1.4 * t;
+        let v = w.bodies[b].linvel().x;
+        assert!((v - expected).abs() < 0.02 * (1.0 - expected), "mark={mark}: v = {v}, expected {expected}");
+    }
+}

@@ -57,7 +57,12 @@ impl World {
     }
 
     pub fn physics_step(&mut self, tribo: &TriboRapier) {
-        let hooks = tribo.hooks(&());
+        self.physics_step_with(tribo, &());
+    }
+
+    /// One physics step with the user's hooks `user` under tribo's.
+    pub fn physics_step_with<H: PhysicsHooks>(&mut self, tribo: &TriboRapier, user: &H) {
+        let hooks = tribo.hooks(user);
         #[cfg(not(feature = "rapier-0-36"))]
         self.pipeline.step(
             Vector::new(0.0, -G, 0.0),
