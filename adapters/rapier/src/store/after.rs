@@ -1,0 +1,485 @@
+//! [`TriboRapier::after_step`]: normal forces from the solver's impulses, slip at the material
+//! points, stick/slip updates, the next step's plan, state for new contacts.
+
+use super::modes::{advance_mode, hold_step};
+use super::plan::{angular_slip_speeds, derive};
+use super::*;
+use crate::curvature::collider_curvature;
+
+impl TriboRapier {
+    /// Call right after `PhysicsPipeline::step`: reads each tribo contact's normal force from
+    /// the solver's impulses, updates the static/kinetic modes and stick deflections from the
+    /// relative velocities, plans the next step (friction coefficient, anchor pull-back, motor
+    /// bounds; see [`before_step`](Self::before_step)), creates state for new contacts and
+    /// removes the state and motor joint of contacts that ended.
+    pub fn after_step(
+        &mut self,
+        params: &IntegrationParameters,
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+        narrow_phase: &NarrowPhase,
+        joints: &mut ImpulseJointSet,
+    ) {
+        self.step += 1;
+        let step = self.step;
+        if !std::mem::take(&mut self.prepared) && !self.reported_unprepared {
+            self.reported_unprepared = true;
+            self.diagnostics.push(Diagnostic::StepNotPrepared { step });
+        }
+        let dt = params.dt;
+        let plan_ok = dt > 0.0 && dt.is_finite();
+        let slip_speed = self.settings.slip_speed;
+        let epoch = self.material_epoch;
+        let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
+        let anchor = self.anchor_pose(bodies);
+        // New contacts the hook reported this step (usually few): a pair without state is only
+        // looked at if it is among them.
+        let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
+        // Conveyor velocities set by the user's hook (usually none), by slot.
+        let mut belts = std::mem::take(&mut *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()));
+        // Canonical order: the narrow phase (rapier's `parallel` feature: several threads) calls
+        // the hook in any order; sorting by slot and value makes the sums below and the states
+        // created for new contacts independent of it, so runs are bit-identical.
+        let vbits = |v: Vector| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
+        belts.sort_unstable_by_key(|b| (b.0, vbits(b.1)));
+        new_pairs.sort_unstable_by_key(|p| (handle_key(p.c1), handle_key(p.c2), p.sliding, vbits(p.belt)));
+        let belt_of = |slot: usize| -> Vector {
+            if belts.is_empty() {
+                return Vector::ZERO;
+            }
+            let lo = belts.partition_point(|b| (b.0 as usize) < slot);
+            let hi = belts.partition_point(|b| (b.0 as usize) <= slot);
+            if hi == lo {
+                return Vector::ZERO;
+            }
+            belts[lo..hi].iter().map(|b| b.1).sum::<Vector>() / (hi - lo) as f32
+        };
+        // The narrow phase's contact pairs by edge index: each state caches the index of its
+        // pair (checked against the colliders; indices move when rapier removes pairs), so
+        // after_step visits only the contacts it tracks, not every pair of overlapping AABBs.
+        let edges = narrow_phase.contact_graph().raw_graph().raw_edges();
+        let edge_of = |p: &ContactPair| -> u32 {
+            let Some(e0) = edges.first() else { return u32::MAX };
+            let i = (p as *const ContactPair as usize).wrapping_sub(edges.as_ptr() as usize)
+                / std::mem::size_of_val(e0);
+            if edges.get(i).is_some_and(|e| std::ptr::eq(&e.weight, p)) {
+                i as u32
+            } else {
+                u32::MAX
+            }
+        };
+        let pair_of = |c1: ColliderHandle, c2: ColliderHandle, cached: u32| -> Option<(&ContactPair, u32)> {
+            match edges.get(cached as usize) {
+                Some(e) if e.weight.collider1 == c1 && e.weight.collider2 == c2 => Some((&e.weight, cached)),
+                _ => narrow_phase
+                    .contact_pair(c1, c2)
+                    .filter(|p| p.collider1 == c1 && p.collider2 == c2)
+                    .map(|p| (p, edge_of(p))),
+            }
+        };
+        // State for the new contacts the hook reported (a pair may be reported once per manifold).
+        let first_new = self.states.len();
+        let mut new_info = std::mem::take(&mut self.new_info);
+        new_info.clear();
+        for p in &new_pairs {
+            let (c1, c2) = (p.c1, p.c2);
+            let k = key(c1, c2);
+            if self.index.contains_key(&k) {
+                continue;
+            }
+            let Some((pair, edge)) = pair_of(c1, c2, u32::MAX) else { continue };
+            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
+            let moving = |c: &Collider| is_moving_body(c.parent().and_then(|b| bodies.get(b)));
+            if !(moving(col1) || moving(col2)) || !pair.has_any_active_contact() {
+                continue;
+            }
+            let Some((material, contensou_model)) = self.contact_material((c1, col1), (c2, col2)) else {
+                continue;
+            };
+            let kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
+            self.states.push(PairState {
+                c1,
+                c2,
+                shapes: [shape_id(col1), shape_id(col2)],
+                parents: [col1.parent(), col2.parent()],
+                edge,
+                material,
+                material_epoch: epoch,
+                contensou_model,
+                seen: 0,
+                n: 0.0,
+                normal: Vector::Y,
+                point: Vector::ZERO,
+                slide: if p.sliding { Mode::Kinetic } else { Mode::Static },
+                roll: Mode::Static,
+                spin: Mode::Static,
+                slide_defl: Vector::ZERO,
+                roll_defl: Vector::ZERO,
+                spin_defl: 0.0,
+                roll_axis: Vector::ZERO,
+                curvature: None,
+                kappa_const,
+                roll_cap: 0.0,
+                spin_cap: 0.0,
+                joint: None,
+                pending: false,
+                contensou: Default::default(),
+                hold: if p.turning { 0 } else { HOLD_ROLL | HOLD_SPIN },
+                hold_onset: [0.0; 2],
+                roll_threshold: 0.0,
+                last_w: [0.0; 2],
+                kinetic_drop: [0.0; 2],
+            });
+            self.warm.push(AtomicU32::new(0));
+            let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
+            self.plans.push(Plan {
+                c1,
+                c2,
+                mu: mu as f32,
+                tangent_velocity: Vector::ZERO,
+                stock: false,
+                collapse: false,
+            });
+            self.index.insert(k, (self.states.len() - 1) as u32);
+            new_info.push(*p);
+        }
+        let mut frames = std::mem::take(&mut self.frames);
+        for idx in 0..self.states.len() {
+            // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
+            // collider and body data (scattered on the heap): start loading the data of the
+            // contacts a few iterations ahead, one level of indirection per stage.
+            if let Some(e) = self.states.get(idx + 2 * AHEAD).and_then(|s| edges.get(s.edge as usize)) {
+                prefetch_lines(&e.weight, 2);
+            }
+            if let Some(s) = self.states.get(idx + AHEAD) {
+                if let Some(e) = edges.get(s.edge as usize) {
+                    for m in e.weight.solver_manifolds() {
+                        prefetch_lines(m, 3);
+                    }
+                }
+                for rb in s.parents.iter().flatten().filter_map(|&b| bodies.get(b)) {
+                    prefetch_lines(rb, 6);
+                }
+            }
+            if let Some(s) = self.states.get(idx + AHEAD / 2) {
+                if let Some(e) = edges.get(s.edge as usize) {
+                    for m in e.weight.solver_manifolds() {
+                        prefetch_lines(m.data.solver_contacts.as_ptr(), 1);
+                        prefetch_lines(m.points.as_ptr(), 1);
+                    }
+                }
+            }
+            let (c1, c2) = (self.states[idx].c1, self.states[idx].c2);
+            let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else { continue };
+            self.states[idx].edge = edge;
+            let new = idx.checked_sub(first_new).map(|j| new_info[j]);
+            // The parents `before_step` checked (or `after_step` recorded for a new contact):
+            // nothing changes the sets between the two.
+            let [par1, par2] = self.states[idx].parents;
+            let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
+            let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
+            if !(moving1 || moving2) {
+                // Asleep: keep everything. No dynamic side any more (a body made fixed or
+                // kinematic): swept below with its motor.
+                if is_dynamic_body(rb1) || is_dynamic_body(rb2) {
+                    self.states[idx].seen = step;
+                }
+                continue;
+            }
+            // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
+            // `impulse` the step's total plus the warm start it began with (the last substep
+            // impulse of the previous step, which the hook summed in `warm`); 0.36
+            // reports the plain total.
+            let mut imp = 0.0f32;
+            let mut nsum = Vector::ZERO;
+            let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
+            let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
+            let mut count = 0.0f32;
+            // A body-side anchor is the material point that touched at the start of the step, in
+            // the body's CoM-centred local frame: after the step it has turned with the body (a
+            // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
+            // material point at the same world offset from the centre of mass as then, so the
+            // step's rotation is undone (once per body): the slip of a body rolling without slip
+            // is then zero whatever its speed.
+            let mut frame = |h: Option<RigidBodyHandle>, rb: Option<&RigidBody>| match (h, rb) {
+                (Some(h), Some(rb)) => Some(frames.get(h, rb, step, dt)),
+                _ => None,
+            };
+            let (frame1, frame2) = (frame(par1, rb1), frame(par2, rb2));
+            for m in pair.solver_manifolds() {
+                let world = |f: Option<(Vector, Rotation)>, anchor: Vector, world_attached: bool| match f
+                    .filter(|_| !world_attached)
+                {
+                    Some((com, rot)) => com + rot * anchor,
+                    None => anchor,
+                };
+                let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
+                let (mf1, mf2) = (m.data.rigid_body1.and(frame1), m.data.rigid_body2.and(frame2));
+                for c in &m.data.solver_contacts {
+                    let id = c.contact_indices()[0] as usize;
+                    let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0));
+                    let (a, b) = (world(mf1, c.anchor1, wa1), world(mf2, c.anchor2, wa2));
+                    imp += pi;
+                    nsum += m.data.normal * pi;
+                    p1sum += a * pi;
+                    p2sum += b * pi;
+                    p1avg += a;
+                    p2avg += b;
+                    count += 1.0;
+                }
+                if nsum == Vector::ZERO && !m.data.solver_contacts.is_empty() {
+                    nsum = m.data.normal * 1e-12;
+                }
+            }
+            if count == 0.0 {
+                continue; // no active contact: swept below
+            }
+            let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
+            let (p1, p2) =
+                if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+            let point = (p1 + p2) * 0.5;
+            if !finite(normal) || !finite(point) {
+                continue;
+            }
+            let s = &mut self.states[idx];
+            s.seen = step;
+            let warm = f32::from_bits(*self.warm[idx].get_mut());
+            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
+            s.n = (total * inv_dt).max(0.0);
+            s.normal = normal;
+            s.point = point;
+            if s.contensou.enabled {
+                if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
+                    crate::contensou::observe(
+                        &mut s.contensou,
+                        pair,
+                        bodies,
+                        [col1, col2],
+                        [moving1, moving2],
+                        normal,
+                        params.prediction_distance(),
+                    );
+                }
+            }
+            if self.plans[idx].stock {
+                // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
+                if plan_ok {
+                    self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, None, joints);
+                }
+                continue;
+            }
+            // Relative kinematics after the step, each body at its own contact point (the
+            // points the solver's friction rows use).
+            let v1 = rb1.map_or(Vector::ZERO, |b| b.velocity_at_point(p1));
+            let v2 = rb2.map_or(Vector::ZERO, |b| b.velocity_at_point(p2));
+            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`).
+            let dv = v2 - v1 - new.map_or_else(|| belt_of(idx), |p| p.belt);
+            let slip = dv - normal * dv.dot(normal);
+            let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
+            let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
+            let w = w2 - w1;
+            let wn = w.dot(normal);
+            let wt = w - normal * wn;
+            // Thresholds. Stick → slip as in docs/tracking.md §2.2/§3.4/§4.2: when the deflection accumulated
+            // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
+            // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
+            // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
+            let (k1, k2) = match s.curvature {
+                Some(k) => k,
+                None => {
+                    // New contact: curvatures along the current rolling direction.
+                    let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
+                    let dir =
+                        if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
+                    let k = (
+                        collider_curvature(col1, point, normal, dir),
+                        collider_curvature(col2, point, -normal, dir),
+                    );
+                    s.curvature = Some(k);
+                    k
+                }
+            };
+            let d = derive(&s.material, s.n, (k1, k2));
+            let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
+            let loaded = s.n > 0.0;
+            // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
+            // arms are frozen over the step): 1 % of the relative body speed is ignored.
+            let vrel = rb2.map_or(Vector::ZERO, |b| b.linvel()) - rb1.map_or(Vector::ZERO, |b| b.linvel());
+            let tol = 0.01 * vrel.length();
+            let slide_eps = slip_speed + tol;
+
+            // Slide.
+            advance_mode(
+                &mut s.slide,
+                &mut s.slide_defl,
+                loaded,
+                d.slide_static,
+                slip.length() <= slide_eps,
+                |defl| {
+                    let sl = slip.length();
+                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                    let dd = defl + excess * dt;
+                    let next = dd - normal * dd.dot(normal);
+                    (next, next.length() as f64)
+                },
+            );
+            let was_rolling = s.roll == Mode::Kinetic;
+            // What the last step's kinetic torque took off the relative roll and spin speeds:
+            // the next step's motor carries only the fraction that stops them (see
+            // `plan_contact`).
+            let speeds = [wt.length(), wn.abs()];
+            for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
+                s.kinetic_drop[k] = if mode == Mode::Kinetic && new.is_none() {
+                    (s.last_w[k] - speeds[k]).max(0.0)
+                } else {
+                    0.0
+                };
+            }
+            s.last_w = speeds;
+            // Roll (off, or degenerate curvature: stays static with no deflection).
+            let roll_on = d.roll_static > 0.0;
+            s.roll_threshold = d.roll_static as f32;
+            let roll_accumulate = |defl: Vector| {
+                let dd = defl + wt * dt;
+                let next = dd - normal * dd.dot(normal);
+                (next, next.length() as f64)
+            };
+            if !hold_step(
+                &mut s.hold,
+                HOLD_ROLL,
+                &mut s.hold_onset[0],
+                new.is_some(),
+                (&mut s.roll, &mut s.roll_defl),
+                loaded && roll_on,
+                d.roll_static,
+                (wt.length(), roll_eps),
+                roll_accumulate,
+            ) {
+                advance_mode(
+                    &mut s.roll,
+                    &mut s.roll_defl,
+                    loaded && roll_on,
+                    d.roll_static,
+                    wt.length() <= roll_eps || !roll_on,
+                    roll_accumulate,
+                );
+            }
+            // A body that stops rolling sticks where it stopped: what the slide deflection
+            // gathered while it rolled (the contact point moved on both surfaces, and any slip
+            // then was the solver's tolerance) is no stick load, and pulling it back would move
+            // the stopped body backwards.
+            if was_rolling && s.roll == Mode::Static {
+                s.slide_defl = Vector::ZERO;
+            }
+            // Spin.
+            let spin_on = d.spin_static > 0.0;
+            let spin_accumulate = |defl: f32| {
+                let next = defl + wn * dt;
+                (next, next.abs() as f64)
+            };
+            if !hold_step(
+                &mut s.hold,
+                HOLD_SPIN,
+                &mut s.hold_onset[1],
+                new.is_some(),
+                (&mut s.spin, &mut s.spin_defl),
+                loaded && spin_on,
+                d.spin_static,
+                (wn.abs(), spin_eps),
+                spin_accumulate,
+            ) {
+                advance_mode(
+                    &mut s.spin,
+                    &mut s.spin_defl,
+                    loaded && spin_on,
+                    d.spin_static,
+                    wn.abs() <= spin_eps || !spin_on,
+                    spin_accumulate,
+                );
+            }
+            if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
+                s.slide_defl = Vector::ZERO;
+                s.roll_defl = Vector::ZERO;
+                s.spin_defl = 0.0;
+            }
+            // Plan the next step now, while this contact's bodies and colliders are at hand
+            // (Contensou contacts are planned by before_step from the velocities the step starts
+            // from).
+            if plan_ok && s.contensou_model.is_none() {
+                self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, Some(d), joints);
+            }
+        }
+        self.new_info = new_info;
+        self.frames = frames;
+        belts.clear();
+        *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
+        new_pairs.clear();
+        *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
+        // Contacts not seen this step ended (or their colliders/bodies were removed).
+        let mut i = 0;
+        while i < self.states.len() {
+            if self.states[i].seen != step {
+                self.remove_state(i, joints);
+            } else {
+                i += 1;
+            }
+        }
+        // The hook sums the next step's warm starts from zero.
+        for w in &mut self.warm {
+            *w.get_mut() = 0;
+        }
+        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
+    }
+}
+
+/// Where each body's material points were at the start of the step, for `after_step`: its
+/// centre of mass and its rotation with the step's rotation undone (`exp(-ω dt) · q`), which
+/// maps a body-local solver anchor to the material point that touched when the step began.
+/// One entry per body index, computed the first time a step needs it (a body in a pile has
+/// several contacts).
+#[derive(Clone, Default)]
+pub(super) struct StepFrames {
+    /// (step the entry was computed for, centre of mass, start rotation), by body index.
+    frames: Vec<(u64, Vector, Rotation)>,
+}
+
+impl StepFrames {
+    pub(super) fn get(
+        &mut self,
+        h: RigidBodyHandle,
+        rb: &RigidBody,
+        step: u64,
+        dt: f32,
+    ) -> (Vector, Rotation) {
+        let i = h.into_raw_parts().0 as usize;
+        if i >= self.frames.len() {
+            self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY));
+        }
+        let e = &mut self.frames[i];
+        if e.0 != step {
+            *e = (step, rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation());
+        }
+        (e.1, e.2)
+    }
+}
+
+/// How many contacts ahead `after_step` starts loading rapier's data.
+const AHEAD: usize = 8;
+
+/// Asks the CPU to load the first `lines` cache lines of `*p` (a hint: never faults, changes
+/// nothing, a no-op off x86-64).
+#[inline(always)]
+fn prefetch_lines<T>(p: *const T, lines: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for k in 0..lines {
+        // SAFETY: `_mm_prefetch` only hints the cache; it does not dereference the address and
+        // cannot fault, whatever the pointer (SSE is part of the x86-64 baseline).
+        unsafe {
+            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+                (p as *const i8).wrapping_add(64 * k),
+            )
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (p, lines);
+}

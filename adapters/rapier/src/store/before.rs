@@ -1,0 +1,121 @@
+//! [`TriboRapier::before_step`]: cleans up removed colliders and bodies, re-combines changed
+//! materials, notices shape and parent changes and plans the contacts that wait for it.
+
+use super::*;
+
+impl TriboRapier {
+    /// Call right before `PhysicsPipeline::step`: drops the state and motor of contacts whose
+    /// colliders or bodies were removed, re-combines materials changed since the last step,
+    /// sets the hook flag of material colliders, and plans the Contensou contacts (their
+    /// limits depend on the velocities the step starts from). The plan of every other contact
+    /// (friction coefficient, anchor pull-back, motor bounds) was made by the last
+    /// [`after_step`](Self::after_step) together with its stick/slip update.
+    pub fn before_step(
+        &mut self,
+        params: &IntegrationParameters,
+        bodies: &mut RigidBodySet,
+        colliders: &mut ColliderSet,
+        joints: &mut ImpulseJointSet,
+    ) {
+        self.prepared = true;
+        if !self.adopted {
+            self.adopt_world(bodies, joints);
+        }
+        // Materials of removed colliders go; live ones get the hook flag.
+        let mut k = 0;
+        while k < self.material_colliders.len() {
+            let h = self.material_colliders[k];
+            match colliders.get(h) {
+                None => {
+                    // Removed collider: its material goes (only its own: the full handle is the
+                    // key, a new collider in the same slot keeps the material it was given).
+                    self.materials.remove(&handle_key(h));
+                    self.material_colliders.swap_remove(k);
+                    self.material_epoch += 1;
+                    continue;
+                }
+                Some(c) if !c.active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) => {
+                    let flags = c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+                    if let Some(c) = colliders.get_mut(h) {
+                        c.set_active_hooks(flags);
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        // The hidden fixed body that motors of world sides (no body, or a fixed one) attach to,
+        // once a motor needs it (`after_step` cannot insert bodies; the contacts that waited for
+        // it are planned below).
+        if self.needs_anchor {
+            self.needs_anchor = false;
+            self.anchor_or_create(bodies);
+        }
+        let anchor = self.anchor_pose(bodies);
+
+        let dt = params.dt;
+        let epoch = self.material_epoch;
+        let mut i = 0;
+        while i < self.states.len() {
+            let (c1, c2) = (self.states[i].c1, self.states[i].c2);
+            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
+                self.remove_state(i, joints);
+                continue;
+            };
+            let (p1, p2) = (col1.parent(), col2.parent());
+            let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
+            if p1.is_some_and(|_| rb1.is_none()) || p2.is_some_and(|_| rb2.is_none()) {
+                self.remove_state(i, joints);
+                continue;
+            }
+            // A contact between two non-dynamic sides (a body made fixed or kinematic, its body
+            // removed with the collider kept) has no tribo friction any more: released with its
+            // motor.
+            if !(is_dynamic_body(rb1) || is_dynamic_body(rb2)) {
+                self.remove_state(i, joints);
+                continue;
+            }
+            // A shape or parent changed (`set_shape`, `set_parent`): the curvatures, hence the
+            // roll and spin capacities, are recomputed and the contact is planned again.
+            let shapes = [shape_id(col1), shape_id(col2)];
+            let s = &mut self.states[i];
+            if s.shapes == SHAPES_RESTORED {
+                // Restored from a snapshot together with its world: the shapes are the ones it
+                // was planned from (at new addresses).
+                s.shapes = shapes;
+            }
+            if s.shapes != shapes || s.parents != [p1, p2] {
+                s.shapes = shapes;
+                s.parents = [p1, p2];
+                s.curvature = None;
+                s.kappa_const =
+                    [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
+                s.pending = true;
+            }
+            if self.states[i].material_epoch != epoch {
+                match self.contact_material((c1, col1), (c2, col2)) {
+                    Some((m, cz)) => {
+                        let s = &mut self.states[i];
+                        s.material = m;
+                        s.material_epoch = epoch;
+                        s.contensou_model = cz;
+                        s.pending = true;
+                    }
+                    None => {
+                        self.remove_state(i, joints);
+                        continue;
+                    }
+                }
+            }
+            let s = &self.states[i];
+            if (s.pending || s.contensou_model.is_some())
+                && dt > 0.0
+                && dt.is_finite()
+                && (is_moving_body(rb1) || is_moving_body(rb2))
+            {
+                self.plan_contact(i, colliders, [p1, p2], [rb1, rb2], anchor, dt, None, joints);
+            }
+            i += 1;
+        }
+    }
+}

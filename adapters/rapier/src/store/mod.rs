@@ -1,0 +1,550 @@
+//! The contact store ([`TriboRapier`]): per-collider materials, per-contact state and the
+//! before/after-step entry points.
+//!
+//! - `state`: the per-contact data (plan, stick/slip state) and its keys;
+//! - `before` / `after`: the two entry points around rapier's step;
+//! - `plan`: a contact's next step (friction coefficient, pull-back, motor);
+//! - `modes`: the stick/slip mode machine and the onset hold;
+//! - `world`: the objects tribo puts into the rapier world (motors, anchor body);
+//! - `settings`, `diagnostic`: the public tuning and problem reports; `snapshot`: serde.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use crate::compat;
+use crate::curvature::Curvature;
+use crate::hooks::TriboHooks;
+use crate::rapier3d::prelude::*;
+use crate::{FrictionMaterial, PairTable};
+use tribo::tracking::{Derived, Material, Mode};
+
+mod after;
+mod before;
+mod diagnostic;
+mod modes;
+mod plan;
+mod settings;
+#[cfg(feature = "serde-serialize")]
+mod snapshot;
+mod state;
+mod world;
+
+use after::StepFrames;
+pub use diagnostic::Diagnostic;
+pub use settings::Settings;
+pub(crate) use state::Onset;
+use state::*;
+
+/// Marker of the objects tribo puts into a rapier world: stored in `GenericJoint::user_data` of
+/// its motor joints and in `RigidBody::user_data` of its hidden anchor body. A new store removes
+/// marked joints it does not own on its first [`TriboRapier::before_step`];
+/// [`TriboRapier::remove_tribo_objects`] removes all of them.
+pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696e; // "tribo_motor_join"
+
+/// A read-only view of one contact's tribo state (after the last [`TriboRapier::after_step`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactInfo {
+    /// First collider (rapier's pair order).
+    pub collider1: ColliderHandle,
+    /// Second collider.
+    pub collider2: ColliderHandle,
+    /// Normal force N = Σ normal impulse / dt of the last step (N).
+    pub normal_force: f32,
+    /// World contact normal, pointing from collider 1 towards collider 2.
+    pub normal: Vector,
+    /// World contact point (impulse-weighted centroid of the solver contacts).
+    pub point: Vector,
+    /// Slide mode (static: μs, kinetic: μk).
+    pub slide: Mode,
+    /// Roll mode.
+    pub roll: Mode,
+    /// Spin mode.
+    pub spin: Mode,
+    /// Friction coefficient given to rapier for the next step.
+    pub friction: f32,
+    /// Roll torque bound of the motor for the next step (N·m).
+    pub roll_capacity: f32,
+    /// Spin torque bound of the motor for the next step (N·m).
+    pub spin_capacity: f32,
+    /// The motor joint, if one exists.
+    pub joint: Option<ImpulseJointHandle>,
+    /// Whether this contact fell back to stock friction (see [`Diagnostic`]).
+    pub stock_fallback: bool,
+}
+
+/// The tribo friction store for one rapier world: per-collider materials and per-contact state.
+///
+/// Per step: [`before_step`](Self::before_step), `PhysicsPipeline::step` with
+/// [`hooks`](Self::hooks), [`after_step`](Self::after_step). All entry points borrow the rapier
+/// sets; nothing is owned, so the same store works under bevy_rapier.
+///
+/// The store puts motor joints and one hidden fixed anchor body into the user's sets, marked
+/// with [`TRIBO_JOINT_USER_DATA`]. Snapshots: `Clone` the store together with the rapier sets,
+/// or, with the `serde-serialize` feature, serialize it with them (after `after_step`) and
+/// restore both together.
+/// A world restored without its store is adopted by a new store (or one after
+/// [`forget_world`](Self::forget_world)) on its first `before_step`: marked joints it does not
+/// own are removed, a marked anchor body is reused. Dropping a store without
+/// [`clear`](Self::clear) leaves its joints in the world until a new store adopts it or
+/// [`remove_tribo_objects`](Self::remove_tribo_objects) removes them.
+pub struct TriboRapier {
+    settings: Settings,
+    /// Materials keyed by the full collider handle (index and generation): a handle whose slot
+    /// rapier reuses for a new collider never sees the old collider's material.
+    materials: FastMap<u64, FrictionMaterial>,
+    /// Per-pair material overrides.
+    pair_table: PairTable,
+    /// The colliders with a material, in the order they were given one (the deterministic
+    /// order `before_step` visits them in).
+    material_colliders: Vec<ColliderHandle>,
+    material_epoch: u64,
+    index: FastMap<PairKey, u32>,
+    states: Vec<PairState>,
+    /// The hook's plan of each contact, parallel to `states`.
+    plans: Vec<Plan>,
+    /// Σ warm-start normal impulse (f32 bits) the solver starts this step with, summed by the
+    /// hook over each contact's solver manifolds; parallel to `states` (rapier 0.35 adds it to
+    /// the reported impulse).
+    warm: Vec<AtomicU32>,
+    /// A plan waits for the hidden anchor body (created by the next `before_step`).
+    needs_anchor: bool,
+    /// Pairs the hook saw without state (new contacts), for the next `after_step`.
+    new_pairs: Mutex<Vec<NewPair>>,
+    /// Conveyor velocities the user's hook set this step, one (slot, velocity) per solver
+    /// manifold: `after_step` measures those contacts' slip relative to the belt.
+    belts: Mutex<Vec<(u32, Vector)>>,
+    /// The `NewPair` of each state `after_step` created in this step (kept to reuse its
+    /// allocation).
+    new_info: Vec<NewPair>,
+    anchor: Option<RigidBodyHandle>,
+    diagnostics: Vec<Diagnostic>,
+    reported: Vec<RigidBodyHandle>,
+    step: u64,
+    /// `before_step` ran since the last `after_step`.
+    prepared: bool,
+    /// [`Diagnostic::StepNotPrepared`] was reported.
+    reported_unprepared: bool,
+    /// The store has taken over the tribo objects of the world it steps: on the first
+    /// `before_step` of a store that has not, motor joints carrying [`TRIBO_JOINT_USER_DATA`]
+    /// that no contact of this store owns are removed (orphans of a dropped store or of a
+    /// restored snapshot) and an existing anchor body is adopted.
+    adopted: bool,
+    /// Each body's frame at the start of the step, computed once per step (see [`StepFrames`]).
+    frames: StepFrames,
+    pub(crate) realizability: crate::diagnostics::Monitor,
+}
+
+/// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
+/// joints, islands, broad and narrow phase) and the store together at the same point (after
+/// `after_step`, before the next `before_step`); stepping the copies continues exactly like the
+/// original. The copy refers to the handles of the copied world: it must step that world.
+impl Clone for TriboRapier {
+    fn clone(&self) -> Self {
+        TriboRapier {
+            settings: self.settings,
+            materials: self.materials.clone(),
+            pair_table: self.pair_table.clone(),
+            material_colliders: self.material_colliders.clone(),
+            material_epoch: self.material_epoch,
+            index: self.index.clone(),
+            states: self.states.clone(),
+            plans: self.plans.clone(),
+            warm: self.warm.iter().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))).collect(),
+            needs_anchor: self.needs_anchor,
+            new_pairs: Mutex::new(locked_clone(&self.new_pairs)),
+            belts: Mutex::new(locked_clone(&self.belts)),
+            new_info: self.new_info.clone(),
+            anchor: self.anchor,
+            diagnostics: self.diagnostics.clone(),
+            reported: self.reported.clone(),
+            step: self.step,
+            prepared: self.prepared,
+            reported_unprepared: self.reported_unprepared,
+            adopted: self.adopted,
+            frames: StepFrames::default(),
+            realizability: self.realizability.clone(),
+        }
+    }
+}
+
+fn locked_clone<T: Clone>(m: &Mutex<Vec<T>>) -> Vec<T> {
+    match m.lock() {
+        Ok(v) => v.clone(),
+        Err(e) => e.into_inner().clone(),
+    }
+}
+
+impl Default for TriboRapier {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn is_dynamic_body(rb: Option<&RigidBody>) -> bool {
+    rb.is_some_and(|rb| rb.is_dynamic())
+}
+
+/// The identity of a collider's current shape: the address of its shared shape (`set_shape`
+/// installs a new one).
+fn shape_id(c: &Collider) -> usize {
+    std::sync::Arc::as_ptr(&c.shared_shape().0) as *const () as usize
+}
+
+fn is_moving_body(rb: Option<&RigidBody>) -> bool {
+    rb.is_some_and(|rb| rb.is_dynamic() && !rb.is_sleeping())
+}
+
+/// The output clamp of [`ContactInfo`]: NaN → 0, ±∞ → ±`f32::MAX` (the internal values are
+/// finite already; this keeps the view finite whatever a material's extreme values give).
+fn finite_or_max(x: f32) -> f32 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(-f32::MAX, f32::MAX)
+    }
+}
+
+fn finite(v: Vector) -> bool {
+    v.is_finite()
+}
+
+fn any_perp(n: Vector) -> Vector {
+    let a = if n.x.abs() < 0.6 {
+        Vector::X
+    } else if n.y.abs() < 0.6 {
+        Vector::Y
+    } else {
+        Vector::Z
+    };
+    n.cross(a).normalize()
+}
+
+impl TriboRapier {
+    /// An empty store with default [`Settings`].
+    pub fn new() -> Self {
+        Self::with_settings(Settings::default())
+    }
+
+    /// An empty store with the given settings (values are clamped to sane ranges:
+    /// `slip_speed > 0`, `anchor_gain ∈ [0, 1]`, `motor_damping > 0`; NaN → default).
+    pub fn with_settings(settings: Settings) -> Self {
+        let settings = settings.sanitized();
+        TriboRapier {
+            settings,
+            materials: FastMap::default(),
+            pair_table: PairTable::default(),
+            material_colliders: Vec::new(),
+            material_epoch: 0,
+            index: FastMap::default(),
+            states: Vec::new(),
+            plans: Vec::new(),
+            warm: Vec::new(),
+            needs_anchor: false,
+            new_pairs: Mutex::new(Vec::new()),
+            belts: Mutex::new(Vec::new()),
+            new_info: Vec::new(),
+            anchor: None,
+            diagnostics: Vec::new(),
+            reported: Vec::new(),
+            step: 0,
+            prepared: false,
+            reported_unprepared: false,
+            adopted: false,
+            frames: StepFrames::default(),
+            realizability: Default::default(),
+        }
+    }
+
+    /// The settings in use.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Replaces the settings (clamped as in [`with_settings`](Self::with_settings)); they apply
+    /// from the next step on. Contact states and materials are kept.
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings.sanitized();
+    }
+
+    /// Sets the friction material of a collider (replacing any previous one). tribo turns on
+    /// `ActiveHooks::MODIFY_SOLVER_CONTACTS` on it at the next [`before_step`](Self::before_step).
+    pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
+        if self.materials.insert(handle_key(collider), material.into()).is_none() {
+            self.material_colliders.push(collider);
+        }
+        self.material_epoch += 1;
+    }
+
+    /// Removes a collider's material (its contacts return to stock friction). Returns the old one.
+    pub fn remove_material(&mut self, collider: ColliderHandle) -> Option<FrictionMaterial> {
+        let m = self.materials.remove(&handle_key(collider))?;
+        self.material_colliders.retain(|&c| c != collider);
+        self.material_epoch += 1;
+        Some(m)
+    }
+
+    /// The material of a collider, if set.
+    pub fn material(&self, collider: ColliderHandle) -> Option<&FrictionMaterial> {
+        if self.materials.is_empty() {
+            return None;
+        }
+        self.materials.get(&handle_key(collider))
+    }
+
+    /// The combined material of a contact between two colliders with rapier's default combine
+    /// rule (`Average`) on both sides and this store's pair table, or `None` for stock friction.
+    /// The store's contacts also use the colliders' own `friction_combine_rule`
+    /// ([`FrictionMaterial::combine_pair`]).
+    pub fn pair_material(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<Material> {
+        let fallback = (tribo::tracking::CombineRule::Average, tribo::tracking::CombineRule::Average);
+        FrictionMaterial::combine_pair(self.material(c1), self.material(c2), fallback, Some(&self.pair_table))
+            .map(|(m, _)| m)
+    }
+
+    /// The material and Contensou model of a contact between two colliders: the one place
+    /// the store combines materials (rules: [`FrictionMaterial::combine_pair`], with each
+    /// collider's rapier `friction_combine_rule` and the pair table).
+    fn contact_material(
+        &self,
+        (c1, col1): (ColliderHandle, &Collider),
+        (c2, col2): (ColliderHandle, &Collider),
+    ) -> Option<(Material, Option<crate::contensou::Contensou>)> {
+        let fallback = (
+            crate::combine_rule_of(col1.friction_combine_rule()),
+            crate::combine_rule_of(col2.friction_combine_rule()),
+        );
+        FrictionMaterial::combine_pair(self.material(c1), self.material(c2), fallback, Some(&self.pair_table))
+    }
+
+    /// Sets the material of every contact between colliders whose materials carry ids `a` and
+    /// `b` ("ice on steel", either order), replacing their combination. Applies from the next
+    /// step on, to existing contacts too.
+    pub fn set_pair_material(
+        &mut self,
+        a: tribo::tracking::MaterialId,
+        b: tribo::tracking::MaterialId,
+        material: impl Into<FrictionMaterial>,
+    ) {
+        self.pair_table.insert(a, b, material);
+        self.material_epoch += 1;
+    }
+
+    /// Removes the pair override of `a`–`b`.
+    pub fn remove_pair_material(
+        &mut self,
+        a: tribo::tracking::MaterialId,
+        b: tribo::tracking::MaterialId,
+    ) -> Option<FrictionMaterial> {
+        self.material_epoch += 1;
+        self.pair_table.remove(a, b)
+    }
+
+    /// The per-pair overrides.
+    pub fn pair_table(&self) -> &PairTable {
+        &self.pair_table
+    }
+
+    /// Replaces the per-pair overrides.
+    pub fn set_pair_table(&mut self, table: PairTable) {
+        self.pair_table = table;
+        self.material_epoch += 1;
+    }
+
+    /// The hooks to pass to `PhysicsPipeline::step`, wrapping the user's own hooks (use `&()`
+    /// for none).
+    pub fn hooks<'a, H: PhysicsHooks + ?Sized>(&'a self, user: &'a H) -> TriboHooks<'a, H> {
+        TriboHooks { tribo: self, user }
+    }
+
+    /// The state slot of a contact (rapier's pair order): `hint` (the slot the manifold carried
+    /// from the last step) if it still holds this pair, else looked up.
+    #[inline]
+    pub(crate) fn slot(&self, c1: ColliderHandle, c2: ColliderHandle, hint: Option<u32>) -> Option<u32> {
+        if let Some(p) = hint.and_then(|i| self.plans.get(i as usize)) {
+            if p.c1 == c1 && p.c2 == c2 {
+                return hint;
+            }
+        }
+        if self.index.is_empty() {
+            return None;
+        }
+        self.index.get(&key(c1, c2)).copied()
+    }
+
+    /// The plan of a contact with state (`slot` from [`slot`](Self::slot)).
+    #[inline]
+    pub(crate) fn plan(&self, slot: u32) -> &Plan {
+        &self.plans[slot as usize]
+    }
+
+    /// Adds the warm-start normal impulse of one solver manifold of contact `slot`. Each pair is
+    /// processed by one thread of the narrow phase, so a plain load and store suffice.
+    #[inline]
+    pub(crate) fn add_warmstart(&self, slot: u32, impulse: f32) {
+        if compat::IMPULSE_INCLUDES_WARMSTART && impulse != 0.0 {
+            let w = &self.warm[slot as usize];
+            w.store((f32::from_bits(w.load(Ordering::Relaxed)) + impulse).to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    /// Records the user's conveyor velocity on one solver manifold of contact `slot`.
+    pub(crate) fn add_belt(&self, slot: u32, tangent_velocity: Vector) {
+        if let Ok(mut v) = self.belts.lock() {
+            v.push((slot, tangent_velocity));
+        }
+    }
+
+    /// Friction coefficient for a contact that appeared in this step's narrow phase (no state
+    /// yet), or `None` for stock: static friction unless it already slides. The pair is
+    /// recorded so that `after_step` creates its state.
+    pub(crate) fn new_contact_friction(
+        &self,
+        c1: ColliderHandle,
+        c2: ColliderHandle,
+        belt: Vector,
+        onset: impl FnOnce() -> Onset,
+    ) -> Option<f32> {
+        let m = self.pair_material(c1, c2)?;
+        let Onset { sliding, turning } = onset();
+        if let Ok(mut v) = self.new_pairs.lock() {
+            v.push(NewPair { c1, c2, sliding, turning, belt });
+        }
+        Some(if sliding { m.mu_k() } else { m.mu_s() } as f32)
+    }
+
+    /// The Contensou state of the contact between two colliders (either order), if it has a
+    /// Contensou model (see [`crate::contensou`]).
+    pub fn contensou_info(
+        &self,
+        c1: ColliderHandle,
+        c2: ColliderHandle,
+    ) -> Option<crate::contensou::ContensouInfo> {
+        let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
+        crate::contensou::ContensouInfo::of(&self.states[*i as usize].contensou)
+    }
+
+    /// Number of contacts with tribo state.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether no contact has tribo state.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// Number of motor joints tribo currently owns.
+    pub fn joint_count(&self) -> usize {
+        self.states.iter().filter(|s| s.joint.is_some()).count()
+    }
+
+    /// The hidden fixed body tribo attaches motors to for parentless colliders, if created.
+    pub fn anchor_body(&self) -> Option<RigidBodyHandle> {
+        self.anchor
+    }
+
+    /// Diagnostics collected so far (each problem reported once).
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Takes the collected diagnostics.
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+
+    fn info(s: &PairState, p: &Plan) -> ContactInfo {
+        ContactInfo {
+            collider1: s.c1,
+            collider2: s.c2,
+            normal_force: finite_or_max(s.n),
+            normal: s.normal,
+            point: s.point,
+            slide: s.slide,
+            roll: s.roll,
+            spin: s.spin,
+            friction: finite_or_max(p.mu),
+            roll_capacity: finite_or_max(s.roll_cap),
+            spin_capacity: finite_or_max(s.spin_cap),
+            joint: s.joint,
+            stock_fallback: p.stock,
+        }
+    }
+
+    /// The state of the contact between two colliders (either order).
+    pub fn contact(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<ContactInfo> {
+        let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
+        Some(Self::info(&self.states[*i as usize], &self.plans[*i as usize]))
+    }
+
+    /// All contacts with tribo state.
+    pub fn contacts(&self) -> impl Iterator<Item = ContactInfo> + '_ {
+        self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
+    }
+
+    fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
+        let s = self.states.swap_remove(i);
+        self.plans.swap_remove(i);
+        self.warm.swap_remove(i);
+        self.index.remove(&key(s.c1, s.c2));
+        if let Some(j) = s.joint {
+            joints.remove(j, false);
+        }
+        if i < self.states.len() {
+            let m = &self.states[i];
+            self.index.insert(key(m.c1, m.c2), i as u32);
+        }
+    }
+
+    /// Removes every contact state and motor joint (e.g. before dropping the store or when
+    /// switching a world back to stock friction). Materials are kept.
+    pub fn clear(&mut self, joints: &mut ImpulseJointSet) {
+        while !self.states.is_empty() {
+            let last = self.states.len() - 1;
+            self.remove_state(last, joints);
+        }
+    }
+
+    /// Forgets every contact state **without touching the rapier sets**, for when the world
+    /// this store stepped was replaced (a snapshot restored without this store's matching
+    /// copy): the joint handles the store held mean nothing in the restored world. Materials
+    /// are kept. At the next [`before_step`](Self::before_step) the store adopts the restored
+    /// world like a new store does (removes tribo motor joints no contact owns, adopts the
+    /// anchor body), so no orphan motor joint remains.
+    pub fn forget_world(&mut self) {
+        self.states.clear();
+        self.plans.clear();
+        self.warm.clear();
+        self.index.clear();
+        self.new_info.clear();
+        self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.anchor = None;
+        self.needs_anchor = false;
+        self.adopted = false;
+    }
+
+    /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,
+    /// `world.step_with_events(&self.hooks(user_hooks), events)`, `after_step`.
+    pub fn step_world<H: PhysicsHooks + ?Sized>(
+        &mut self,
+        world: &mut PhysicsWorld,
+        user_hooks: &H,
+        events: &dyn EventHandler,
+    ) {
+        self.before_step(
+            &world.integration_parameters,
+            &mut world.bodies,
+            &mut world.colliders,
+            &mut world.impulse_joints,
+        );
+        world.step_with_events(&self.hooks(user_hooks), events);
+        self.after_step(
+            &world.integration_parameters,
+            &world.bodies,
+            &world.colliders,
+            &world.narrow_phase,
+            &mut world.impulse_joints,
+        );
+    }
+}

@@ -1,0 +1,83 @@
+//! The stick/slip mode machine shared by slide, roll and spin, and the onset hold.
+
+use super::*;
+
+/// The adapter's one stick/slip detector, shared by slide, roll and spin. While `Static` and
+/// `loaded`, the stick deflection advances by `accumulate(deflection) -> (new, size)`; when its
+/// size exceeds `threshold` the mechanism turns `Kinetic`. A `Kinetic` mechanism returns to
+/// `Static` once `settled` (its relative velocity is below the slip tolerance). The deflection is
+/// reset on every switch and whenever a static mechanism is unloaded.
+pub(super) fn advance_mode<D: Copy + Default>(
+    mode: &mut Mode,
+    deflection: &mut D,
+    loaded: bool,
+    threshold: f64,
+    settled: bool,
+    accumulate: impl FnOnce(D) -> (D, f64),
+) {
+    match *mode {
+        Mode::Static if loaded => {
+            let (next, size) = accumulate(*deflection);
+            *deflection = next;
+            if size > threshold {
+                *mode = Mode::Kinetic;
+                *deflection = D::default();
+            }
+        }
+        Mode::Static => *deflection = D::default(),
+        Mode::Kinetic if settled => {
+            *mode = Mode::Static;
+            *deflection = D::default();
+        }
+        Mode::Kinetic => {}
+    }
+}
+
+/// The onset hold of a roll or spin mechanism (`bit` of `hold`). Roll and spin resistance act
+/// through the contact's motor joint, which exists only from the contact's second step: in its
+/// first step nothing resists the relative rotation, and a body set down at rest within its
+/// static capacity (a ball on a gentle slope) starts to turn. While held, the mechanism stays
+/// static and its deflection accumulates from the first step (so the anchor pull-back returns
+/// the body to where it was set down), without the stick → slip test: the static motor
+/// decelerates the rotation and pulls the deflection back. The hold ends
+/// * in slip (kinetic) when the deflection grows past the first step's by more than the static
+///   threshold: the static capacity cannot hold the load;
+/// * in ordinary stick when the rotation has stopped and the deflection is back within the
+///   static threshold;
+/// * at once when the contact is unloaded or the mechanism is off.
+///
+/// Contacts that began with the bodies already turning relative to each other are not held.
+/// Returns whether the hold handled this step (else [`advance_mode`] does).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn hold_step<D: Copy + Default>(
+    hold: &mut u8,
+    bit: u8,
+    onset_size: &mut f32,
+    first_step: bool,
+    (mode, deflection): (&mut Mode, &mut D),
+    loaded: bool,
+    threshold: f64,
+    (speed, settle_speed): (f32, f32),
+    accumulate: impl FnOnce(D) -> (D, f64),
+) -> bool {
+    if *hold & bit == 0 {
+        return false;
+    }
+    if !loaded {
+        *hold &= !bit;
+        return false;
+    }
+    let (next, size) = accumulate(*deflection);
+    *deflection = next;
+    if first_step {
+        *onset_size = size as f32;
+    } else if size > *onset_size as f64 + threshold {
+        // Turned on past the first step's deflection by more than the static threshold.
+        *hold &= !bit;
+        *mode = Mode::Kinetic;
+        *deflection = D::default();
+    } else if speed <= settle_speed && size <= threshold {
+        *hold &= !bit;
+    }
+    true
+}

@@ -1,0 +1,295 @@
+//! Planning a contact's next step: the hook's friction coefficient and anchor pull-back, the
+//! roll/spin motor (frame, targets, torque bounds).
+
+use super::*;
+use crate::curvature::collider_curvature;
+
+impl TriboRapier {
+    fn report_zero_mass(&mut self, body: RigidBodyHandle) {
+        if !self.reported.contains(&body) {
+            self.reported.push(body);
+            self.diagnostics.push(Diagnostic::ZeroMassBody { body });
+        }
+    }
+
+    /// Plans contact `i` for the next step from its modes, deflections and last normal force:
+    /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
+    /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn plan_contact(
+        &mut self,
+        i: usize,
+        colliders: &ColliderSet,
+        parents: [Option<RigidBodyHandle>; 2],
+        rbs: [Option<&RigidBody>; 2],
+        anchor: Option<(RigidBodyHandle, Pose)>,
+        dt: f32,
+        derived: Option<Derived>,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let gain = self.settings.anchor_gain;
+        let damping = self.settings.motor_damping;
+        let slip_speed = self.settings.slip_speed;
+        let [rb1, rb2] = rbs;
+        // Zero-mass dynamic bodies: stock fallback.
+        for (h, rb) in parents.into_iter().zip(rbs) {
+            if let (Some(h), Some(rb)) = (h, rb) {
+                let mass = rb.mass();
+                if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
+                    self.report_zero_mass(h);
+                    let s = &mut self.states[i];
+                    s.pending = false;
+                    self.plans[i].stock = true;
+                    if let Some(j) = s.joint.take() {
+                        joints.remove(j, false);
+                    }
+                    return;
+                }
+            }
+        }
+        let s = &mut self.states[i];
+        let plan = &mut self.plans[i];
+        plan.stock = false;
+        s.pending = false;
+        let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
+        let slide_pull = |s: &PairState| {
+            if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
+                let n = s.normal;
+                pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
+            } else {
+                Vector::ZERO
+            }
+        };
+
+        // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
+        // and the anchor pull-back are the whole plan.
+        if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
+            let torque = d.roll_capacity(s.roll) > 0.0 || d.spin_capacity(s.spin) > 0.0;
+            if !torque {
+                let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s));
+                plan.mu = if mu.is_finite() { mu } else { 0.0 };
+                plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+                plan.collapse = false;
+                s.roll_cap = 0.0;
+                s.spin_cap = 0.0;
+                clear_motor_rows(s.joint, joints);
+                return;
+            }
+        }
+
+        // Geometry and capacities.
+        let n = s.normal;
+        let point = s.point;
+        let nf = s.n;
+        // Roll axis: the stick deflection (static) or the rolling direction (relative angular
+        // velocity), else the previous axis; always re-projected on the tangent plane.
+        let w = rb2.map_or(Vector::ZERO, |b| b.angvel()) - rb1.map_or(Vector::ZERO, |b| b.angvel());
+        let wt = w - n * w.dot(n);
+        let cand = match s.roll {
+            // Sticking: along the accumulated roll deflection (the direction the load turns the
+            // body); rolling: along the rolling axis.
+            // A deflection small against the static threshold (pulled back, or noise) keeps the
+            // previous axis: its direction says nothing about the load, and a single roll row
+            // off the load direction would leave the rest of the load unresisted.
+            Mode::Static if s.roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => {
+                s.roll_defl - n * s.roll_defl.dot(n)
+            }
+            Mode::Static if s.roll_axis != Vector::ZERO => s.roll_axis - n * s.roll_axis.dot(n),
+            _ if wt.length() > 1e-6 => wt,
+            _ => s.roll_axis - n * s.roll_axis.dot(n),
+        };
+        let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
+        let ez = n.cross(e);
+        // Curvatures along the direction of motion of a body rolling about e (both balls or
+        // flat shapes: independent of the direction, computed once).
+        // The derived parameters of `after_step` hold unless the curvatures change with the axis.
+        let (k1, k2, d) = match (s.curvature, derived) {
+            (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, d),
+            (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
+            _ => {
+                let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
+                    return; // a collider was removed: `before_step` releases the contact
+                };
+                let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
+                s.curvature = Some(k);
+                (k.0, k.1, derive(&s.material, nf, k))
+            }
+        };
+        let mat = &s.material;
+        let roll_cap = d.roll_capacity(s.roll) as f32;
+        let spin_cap = d.spin_capacity(s.spin) as f32;
+        let mu = mat.mu(s.slide) as f32;
+        // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
+        let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
+            Some(cfg) => {
+                let input = crate::contensou::StepInput {
+                    contensou: cfg,
+                    material: mat,
+                    n: nf,
+                    normal: n,
+                    point,
+                    slide: s.slide,
+                    spin: s.spin,
+                    rb1,
+                    rb2,
+                    mean_curvature: k1.mean + k2.mean,
+                    slip_speed,
+                    axis_y: e,
+                    axis_z: ez,
+                    gain,
+                    dt,
+                };
+                let o = crate::contensou::step_limits(&input, &mut s.contensou);
+                (o.mu, o.spin_cap, (o.tilt, o.level))
+            }
+            None => {
+                if s.contensou.enabled {
+                    s.contensou = Default::default();
+                }
+                (mu, spin_cap, ([0.0; 2], Vector::ZERO))
+            }
+        };
+        plan.collapse = s.contensou.collapse;
+        // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
+        // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
+        // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
+        let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
+        let tv = slide_pull(s);
+        // Motor targets: pull a sticking roll/spin back the same way.
+        // A contact held after its onset (see `hold_step`) returns its first step's deflection
+        // at the full gain: that deflection is an artefact of the missing first motor step, and
+        // the body may fall asleep before a pull-back at the slip-detection speed ends.
+        let (roll_lim, spin_lim) = (
+            if s.hold & HOLD_ROLL != 0 { f32::MAX } else { roll_eps },
+            if s.hold & HOLD_SPIN != 0 { f32::MAX } else { spin_eps },
+        );
+        let roll_target = if s.roll == Mode::Static { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
+        let spin_target = if s.spin == Mode::Static {
+            (-s.spin_defl * (gain / dt)).clamp(-spin_lim, spin_lim)
+        } else {
+            0.0
+        };
+        let geometry_ok = finite(n) && finite(point);
+        // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
+        let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(0.0));
+        let world1 = rb1.is_none_or(|b| b.is_fixed());
+        let world2 = rb2.is_none_or(|b| b.is_fixed());
+        let need_joint =
+            (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
+        let roll_target = roll_target + cz_level;
+
+        plan.mu = if mu.is_finite() { mu } else { 0.0 };
+        plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+        s.roll_axis = e;
+        s.roll_cap = roll_cap;
+        s.spin_cap = spin_cap;
+        if !need_joint {
+            clear_motor_rows(s.joint, joints);
+            return;
+        }
+        // Motor frame: X = normal, Y = roll axis, Z = n × Y.
+        let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
+        // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
+        // body: rapier scans the joints of a pair's first body for every contact pair (to honour
+        // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
+        // its contact pairs walk them all.
+        let apose = anchor.map_or(Pose::IDENTITY, |a| a.1);
+        let pose1 = if world1 { apose } else { rb1.map_or(Pose::IDENTITY, |b| *b.position()) };
+        let pose2 = if world2 { apose } else { rb2.map_or(Pose::IDENTITY, |b| *b.position()) };
+        let frame1 =
+            Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot);
+        let frame2 =
+            Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
+        let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
+        // The contact's first motor step also carries the static impulse its first step lacked
+        // (no motor existed then, see `hold_step`): a body set down at rest within its static
+        // capacity is stopped within this step instead of drifting while a single step's
+        // capacity decelerates it.
+        let onset = |bit: u8| if s.joint.is_none() && s.hold & bit != 0 { 2.0 } else { 1.0 };
+        // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
+        // torque took off in the last step stops within this step: its motor carries only
+        // that fraction of the torque, so the rotation ends at zero instead of overshooting
+        // into a reverse motion that the stick phase would then have to pull back.
+        let last_step = |k: usize, mode: Mode, speed: f32| {
+            let drop = s.kinetic_drop[k];
+            if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
+                speed / drop
+            } else {
+                1.0
+            }
+        };
+        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(n).abs()));
+        let caps = [
+            spin_cap * onset(HOLD_SPIN) * spin_f,
+            roll_y * onset(HOLD_ROLL) * roll_f,
+            roll_z * onset(HOLD_ROLL) * roll_f,
+        ];
+        let set = |d: &mut GenericJoint| {
+            d.set_local_frame1(frame1);
+            d.set_local_frame2(frame2);
+            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
+            for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ]
+                .into_iter()
+                .zip(targets.into_iter().zip(caps))
+            {
+                if c.is_finite() && c > 0.0 {
+                    d.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
+                    d.set_motor_max_force(ax, c);
+                } else {
+                    d.motor_axes.remove(JointAxesMask::from(ax));
+                }
+            }
+        };
+        let [p1, p2] = parents;
+        let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
+        let (want1, want2) = (side(world1, p1), side(world2, p2));
+        if let Some(h) = s.joint {
+            if let Some(jj) = joints.get_mut(h, false) {
+                if Some(jj.body1()) == want1 && Some(jj.body2()) == want2 {
+                    set(&mut jj.data);
+                    return;
+                }
+            }
+            // Attached to other bodies (a body changed type) or removed by the user: re-attach.
+            joints.remove(h, false);
+            s.joint = None;
+        }
+        // New motor: attach it, world sides to the anchor body.
+        let (Some(b1), Some(b2)) = (want1, want2) else {
+            // No anchor body yet (created by the next before_step): plan the motor then.
+            s.joint = None;
+            s.pending = true;
+            self.needs_anchor = true;
+            return;
+        };
+        let mut j = GenericJoint::new(JointAxesMask::empty());
+        j.user_data = TRIBO_JOINT_USER_DATA;
+        set(&mut j);
+        s.joint = Some(joints.insert(b1, b2, j, false));
+    }
+}
+
+/// Nothing to resist: the motor (if any) loses its rows. A joint without rows costs the solver
+/// little, and keeping it avoids churn when the capacity comes back next step.
+fn clear_motor_rows(joint: Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
+    let Some(h) = joint else { return };
+    if joints.get(h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
+        if let Some(jj) = joints.get_mut(h, false) {
+            jj.data.motor_axes = JointAxesMask::empty();
+        }
+    }
+}
+
+/// The material's per-step parameters for normal force `n` and the two surfaces' curvatures.
+pub(super) fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvature)) -> Derived {
+    material.derive(n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
+}
+
+/// The relative angular speeds below which a roll and a spin count as settled:
+/// `slip_speed · max(½(κ_i + κ_j), 10⁻³)` along the rolling direction and
+/// `slip_speed · max(κ̄_i + κ̄_j, 10⁻³)` about the normal.
+pub(super) fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvature)) -> (f32, f32) {
+    let roll = (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
+    let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
+    (slip_speed * roll, slip_speed * spin)
+}

@@ -1,0 +1,46 @@
+//! The tuning of the rapier mechanism ([`Settings`]).
+
+/// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+pub struct Settings {
+    /// Relative slip speed (m/s) below which a slipping contact sticks again (a sticking one
+    /// slips when its accumulated slip exceeds the material's static threshold `μs N/K_E`).
+    /// For roll and spin the angular speed is `slip_speed · κ̄` (κ̄ the contact's curvature:
+    /// `slip_speed/R` for a ball on a plane). Default `1e-3`.
+    pub slip_speed: f32,
+    /// Fraction (0..=1) of the accumulated stick deflection (slide offset from the anchor,
+    /// roll and spin angles) removed per step by the anchor pull-back, which never moves the
+    /// contact faster than the slip-detection speed ([`slip_speed`](Self::slip_speed), angular
+    /// `slip_speed · κ̄`): a faster pull-back makes the contacts of a body wedged in a pile
+    /// fight each other and keeps it jittering. 0 disables it (the contact may then creep at
+    /// the solver's tolerance). Default `0.5`.
+    pub anchor_gain: f32,
+    /// Damping factor of the motor rows (rapier `set_motor_velocity` factor); large means a rigid
+    /// motor up to its torque bound. Default `1e6`.
+    pub motor_damping: f32,
+}
+
+impl Settings {
+    /// The settings clamped to sane ranges: `slip_speed > 0`, `anchor_gain ∈ [0, 1]`,
+    /// `motor_damping > 0`; NaN or out-of-range values take the default.
+    pub(super) fn sanitized(self) -> Settings {
+        let d = Settings::default();
+        let pos = |x: f32, dflt: f32| if x.is_finite() && x > 0.0 { x } else { dflt };
+        Settings {
+            slip_speed: pos(self.slip_speed, d.slip_speed),
+            anchor_gain: if self.anchor_gain.is_finite() {
+                self.anchor_gain.clamp(0.0, 1.0)
+            } else {
+                d.anchor_gain
+            },
+            motor_damping: pos(self.motor_damping, d.motor_damping),
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { slip_speed: 1e-3, anchor_gain: 0.5, motor_damping: 1e6 }
+    }
+}

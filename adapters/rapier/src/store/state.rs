@@ -1,0 +1,143 @@
+//! The per-contact data: what the hook applies ([`Plan`]), what it saw of new contacts
+//! ([`NewPair`]) and the stick/slip state ([`PairState`]), keyed by the full collider handles.
+
+use super::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+#[derive(Default)]
+pub(super) struct PairHasher(u64);
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ *b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<PairHasher>>;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct PairKey(u64, u64);
+
+/// A collider handle as one number: index in the low half, generation in the high half.
+pub(super) fn handle_key(c: ColliderHandle) -> u64 {
+    let (i, g) = c.into_raw_parts();
+    ((g as u64) << 32) | i as u64
+}
+
+pub(super) fn key(c1: ColliderHandle, c2: ColliderHandle) -> PairKey {
+    let (i1, g1) = c1.into_raw_parts();
+    let (i2, g2) = c2.into_raw_parts();
+    PairKey(((i1 as u64) << 32) | i2 as u64, ((g1 as u64) << 32) | g2 as u64)
+}
+
+/// What the hook applies to one contact in the next step, kept apart from the bulky
+/// [`PairState`] so the hook reads one small entry per contact.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct Plan {
+    /// The contact's colliders (rapier's pair order): the hook checks a slot hint against them.
+    pub c1: ColliderHandle,
+    /// Second collider.
+    pub c2: ColliderHandle,
+    /// Manifold friction coefficient.
+    pub mu: f32,
+    /// Anchor pull-back of a sticking contact (zero otherwise).
+    pub tangent_velocity: Vector,
+    /// Stock rapier friction (zero-mass fallback): the hook leaves the contact alone.
+    pub stock: bool,
+    /// Contensou flat face: collapse the solver contacts into one.
+    pub collapse: bool,
+}
+
+/// How the two surfaces moved relative to each other when a contact began (the velocities the
+/// step starts from, seen by the hook).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Onset {
+    /// The surfaces already slid past each other (the contact starts kinetic).
+    pub sliding: bool,
+    /// The bodies already turned relative to each other (rolling or spinning onto the contact).
+    pub turning: bool,
+}
+
+/// A contact the hook saw for the first time.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct NewPair {
+    pub(super) c1: ColliderHandle,
+    pub(super) c2: ColliderHandle,
+    /// The surfaces already slid past each other (the contact starts kinetic).
+    pub(super) sliding: bool,
+    /// The bodies already turned relative to each other.
+    pub(super) turning: bool,
+    /// The user's conveyor velocity on it (see [`TriboHooks`]).
+    pub(super) belt: Vector,
+}
+
+#[derive(Clone)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+pub(super) struct PairState {
+    pub(super) c1: ColliderHandle,
+    pub(super) c2: ColliderHandle,
+    /// What the contact's geometry was planned from: each collider's shape (address of its
+    /// shared shape) and parent body. `before_step` compares them with the colliders' current
+    /// ones and recomputes the curvatures (capacities) when a shape or a parent changed.
+    /// Not saved in a snapshot: a restored state has `[0, 0]` ([`SHAPES_RESTORED`]) and takes
+    /// the restored colliders' shapes as its own on the next `before_step`.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) shapes: [usize; 2],
+    pub(super) parents: [Option<RigidBodyHandle>; 2],
+    /// Index of the pair in the narrow phase's contact graph at the last `after_step`
+    /// (checked before use).
+    pub(super) edge: u32,
+    pub(super) material: Material,
+    pub(super) material_epoch: u64,
+    /// The Contensou model of the pair, if any (from the materials).
+    pub(super) contensou_model: Option<crate::contensou::Contensou>,
+    pub(super) seen: u64,
+    pub(super) n: f32,
+    pub(super) normal: Vector,
+    pub(super) point: Vector,
+    pub(super) slide: Mode,
+    pub(super) roll: Mode,
+    pub(super) spin: Mode,
+    pub(super) slide_defl: Vector,
+    pub(super) roll_defl: Vector,
+    pub(super) spin_defl: f32,
+    pub(super) roll_axis: Vector,
+    /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
+    pub(super) curvature: Option<(Curvature, Curvature)>,
+    /// Both shapes have direction-independent curvature (balls, flat shapes): `curvature` is
+    /// computed once.
+    pub(super) kappa_const: bool,
+    pub(super) roll_cap: f32,
+    pub(super) spin_cap: f32,
+    pub(super) joint: Option<ImpulseJointHandle>,
+    /// The next `before_step` must plan this contact (material changed, anchor body missing).
+    pub(super) pending: bool,
+    pub(super) contensou: crate::contensou::PairContensou,
+    /// Onset hold of roll ([`HOLD_ROLL`]) and spin ([`HOLD_SPIN`]): see [`hold_step`].
+    pub(super) hold: u8,
+    /// Deflections (roll, spin) after the contact's first step, while held.
+    pub(super) hold_onset: [f32; 2],
+    /// Static roll threshold Θ^s of the last step (rad).
+    pub(super) roll_threshold: f32,
+    /// Relative roll and spin speeds (rad/s) after the previous step.
+    pub(super) last_w: [f32; 2],
+    /// How much the last step's kinetic torque took off those speeds (rad/s), 0 if none.
+    pub(super) kinetic_drop: [f32; 2],
+}
+
+/// [`PairState::shapes`] of a state restored from a snapshot (no shape lives at address 0).
+pub(super) const SHAPES_RESTORED: [usize; 2] = [0, 0];
+
+/// [`PairState::hold`] bit of roll.
+pub(super) const HOLD_ROLL: u8 = 1;
+/// [`PairState::hold`] bit of spin.
+pub(super) const HOLD_SPIN: u8 = 2;
