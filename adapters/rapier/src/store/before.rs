@@ -63,18 +63,6 @@ impl TriboRapier {
                 continue;
             };
             let (p1, p2) = (col1.parent(), col2.parent());
-            let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
-            if p1.is_some_and(|_| rb1.is_none()) || p2.is_some_and(|_| rb2.is_none()) {
-                self.remove_state(i, joints);
-                continue;
-            }
-            // A contact between two non-dynamic sides (a body made fixed or kinematic, its body
-            // removed with the collider kept) has no tribo friction any more: released with its
-            // motor.
-            if !(is_dynamic_body(rb1) || is_dynamic_body(rb2)) {
-                self.remove_state(i, joints);
-                continue;
-            }
             // A shape or parent changed (`set_shape`, `set_parent`): the curvatures, hence the
             // roll and spin capacities, are recomputed and the contact is planned again.
             let shapes = [shape_id(col1), shape_id(col2)];
@@ -107,13 +95,15 @@ impl TriboRapier {
                     }
                 }
             }
+            // A contact whose sides are no longer dynamic (a body made fixed or kinematic, or
+            // removed with its collider kept) is released with its motor by `after_step`; its
+            // motor meanwhile joins two bodies the solver does not move.
             let s = &self.states[i];
-            if (s.pending || s.contensou_model.is_some())
-                && dt > 0.0
-                && dt.is_finite()
-                && (is_moving_body(rb1) || is_moving_body(rb2))
-            {
-                self.plan_contact(i, colliders, [p1, p2], [rb1, rb2], anchor, dt, None, joints);
+            if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
+                let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
+                if is_moving_body(rb1) || is_moving_body(rb2) {
+                    self.plan_contact(i, colliders, [p1, p2], [rb1, rb2], anchor, dt, None, joints);
+                }
             }
             i += 1;
         }
