@@ -444,6 +444,7 @@ pub(super) struct StepFrames {
 }
 
 impl StepFrames {
+    #[inline]
     pub(super) fn get(
         &mut self,
         h: RigidBodyHandle,
@@ -452,14 +453,22 @@ impl StepFrames {
         dt: f32,
     ) -> (Vector, Rotation) {
         let i = h.into_raw_parts().0 as usize;
+        match self.frames.get(i) {
+            Some(&(at, com, rot)) if at == step => (com, rot),
+            _ => self.compute(i, rb, step, dt),
+        }
+    }
+
+    /// The first use of body `i` in this step.
+    #[inline(never)]
+    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) -> (Vector, Rotation) {
         if i >= self.frames.len() {
             self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY));
         }
-        let e = &mut self.frames[i];
-        if e.0 != step {
-            *e = (step, rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation());
-        }
-        (e.1, e.2)
+        let (com, rot) =
+            (rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation());
+        self.frames[i] = (step, com, rot);
+        (com, rot)
     }
 }
 

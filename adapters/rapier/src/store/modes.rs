@@ -7,6 +7,7 @@ use super::*;
 /// size exceeds `threshold` the mechanism turns `Kinetic`. A `Kinetic` mechanism returns to
 /// `Static` once `settled` (its relative velocity is below the slip tolerance). The deflection is
 /// reset on every switch and whenever a static mechanism is unloaded.
+#[inline]
 pub(super) fn advance_mode<D: Copy + Default>(
     mode: &mut Mode,
     deflection: &mut D,

@@ -281,6 +281,7 @@ fn clear_motor_rows(joint: Option<ImpulseJointHandle>, joints: &mut ImpulseJoint
 }
 
 /// The material's per-step parameters for normal force `n` and the two surfaces' curvatures.
+#[inline]
 pub(super) fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvature)) -> Derived {
     material.derive(n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
 }
@@ -288,6 +289,7 @@ pub(super) fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvatur
 /// The relative angular speeds below which a roll and a spin count as settled:
 /// `slip_speed · max(½(κ_i + κ_j), 10⁻³)` along the rolling direction and
 /// `slip_speed · max(κ̄_i + κ̄_j, 10⁻³)` about the normal.
+#[inline]
 pub(super) fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvature)) -> (f32, f32) {
     let roll = (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
     let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
