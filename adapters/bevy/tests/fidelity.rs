@@ -1,6 +1,7 @@
 //! Engine-scene fidelity in bevy, at dt = 1/30, 1/60 and 1/240 (frames of dt, one rapier step
 //! each): a ball rolling without slip is reported with static sliding, and a ball set down at
-//! rest on a slope within its static rolling capacity stays where it was put.
+//! rest on a slope within its static rolling capacity stays where it was put, and a rolling ball
+//! stops on time.
 //! Roll torque bound c·N (docs/tracking.md §3.3 in length form): a ball holds on a slope while
 //! tan α ≤ c_s/R and rolls on it below c_k/R.
 
@@ -84,4 +85,31 @@ fn a_ball_set_down_within_its_static_rolling_capacity_stays_put() {
     }
     let x = app.world().get::<Transform>(b).unwrap().translation.x;
     assert!(x > 0.5 * 0.5 * G * alpha.sin() / 1.4 * 4.0, "stock ball at {x} m after 2 s");
+}
+
+/// A ball rolling from 2 m/s with rolling resistance c = 0.01 m decelerates at
+/// a = c g/(1.4 R) and stops at t = v0/a, x = v0²/(2a): within 1 % + one frame.
+#[test]
+fn a_rolling_ball_stops_on_time() {
+    let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.01).build().unwrap();
+    let (r, v0) = (0.2f32, 2.0f32);
+    let a = 0.01 * G as f64 / (1.4 * r as f64);
+    let (t_exp, x_exp) = (v0 as f64 / a, (v0 * v0) as f64 / (2.0 * a));
+    for dt in DTS {
+        let mut app = app(dt, Vec3::new(0.0, -G, 0.0));
+        let b = ball(&mut app, r, v0, material);
+        let mut stop = None;
+        for k in 1..=(8.0 / dt) as usize {
+            app.update();
+            let t = k as f64 * dt as f64;
+            let vel = *app.world().get::<Velocity>(b).unwrap();
+            if vel.linear.length() < 1e-4 && vel.angular.length() < 1e-4 {
+                stop = Some((t, app.world().get::<Transform>(b).unwrap().translation.x as f64));
+                break;
+            }
+        }
+        let (ts, x) = stop.unwrap_or_else(|| panic!("dt {dt}: still rolling after 8 s"));
+        assert!((ts - t_exp).abs() <= 0.01 * t_exp + dt as f64, "dt {dt}: stop at {ts} s, analytic {t_exp}");
+        assert!((x - x_exp).abs() <= 0.01 * x_exp, "dt {dt}: stopped at {x} m, analytic {x_exp}");
+    }
 }
