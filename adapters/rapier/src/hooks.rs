@@ -129,8 +129,8 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
     }
 }
 
-/// Puts the solver contacts of a line contact (a cylinder, cone or capsule on its side, a box on
-/// an edge) back on the line where the surfaces touch now.
+/// Puts the solver contacts of a line contact (a cylinder, cone or capsule on its side) back on
+/// the line where the surfaces touch now.
 ///
 /// parry keeps a convex pair's contact points while the relative pose turns by less than 1°
 /// (`ContactManifold::try_update_contacts`): the points stay on the material of the surfaces,
@@ -139,16 +139,28 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
 /// moment drives the rolling: at low speed it cancels up to a quarter of the rolling resistance
 /// and the roll-out comes 7–14 % late (stock rapier: a resistance-free cylinder speeds up). A
 /// ball's contact is recomputed every step and a face's points lie on the face, so only a side
-/// whose support feature towards the other side is a segment is moved: each point onto that
-/// segment (plus the shape's border radius), the other side's point by the same tangential
-/// offset, the separation by the normal one.
+/// with a curved side (cylinder, cone, capsule and their rounded forms) whose support feature
+/// towards the other side is a segment is moved: each point onto that segment (plus the shape's
+/// border radius), the other side's point by the same tangential offset, the separation by the
+/// normal one.
 fn onto_touching_lines(solver_contacts: &mut [SolverContact], normal: Vector, cols: [Option<&Collider>; 2]) {
     if solver_contacts.is_empty() || !normal.is_finite() {
         return;
     }
     for (side, col) in cols.into_iter().enumerate() {
         let Some(col) = col else { continue };
-        let Some((pfm, border)) = col.shape().as_polygonal_feature_map() else { continue };
+        let shape = col.shape();
+        if !matches!(
+            shape.shape_type(),
+            ShapeType::Cylinder
+                | ShapeType::Cone
+                | ShapeType::Capsule
+                | ShapeType::RoundCylinder
+                | ShapeType::RoundCone
+        ) {
+            continue;
+        }
+        let Some((pfm, border)) = shape.as_polygonal_feature_map() else { continue };
         let pose = col.position();
         // The side's outward direction towards the other side.
         let out = if side == 0 { normal } else { -normal };
