@@ -5,8 +5,9 @@
 
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
-    cart_deceleration, cart_stop, cube_stack, rolling_ball, rolling_deceleration, rolling_material,
-    rolling_stop, set_down_on_slope, StackContacts, DTS, G, STACK_MARGIN,
+    cart_deceleration, cart_stop, cube_stack, cylinder_deceleration, cylinder_stop, rolling_ball,
+    rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, StackContacts, DTS, G,
+    STACK_MARGIN,
 };
 use tribo_lab::rapier::scenarios::{Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -96,6 +97,49 @@ fn a_rolling_ball_stops_on_time_and_where_the_kinetic_torque_says() {
         assert_eq!(r.static_slide_fraction, 1.0, "dt {dt}");
         // Stock rapier has no rolling resistance: still rolling at 2 m/s.
         assert!(rolling_stop(dt, Friction::Stock).speed_after_stop > 1.9);
+    }
+}
+
+#[test]
+fn a_stopped_ball_does_not_move_back() {
+    // From the first step with |v|, |ω| < 1e-4 on, for a second: the static roll holds the ball
+    // where it stopped (rapier warm-starts the first stuck step with the decelerating friction
+    // impulse of the last rolling step; without care that moved it back at ~1e-3 m/s).
+    for dt in DTS {
+        let r = rolling_stop(dt, Friction::Tribo);
+        assert!(r.stop_time < 7.0, "dt {dt}: no stop");
+        assert!(r.speed_after_stop < 1e-4, "dt {dt}: |v| = {} m/s after the stop", r.speed_after_stop);
+        assert!(r.spin_after_stop < 1e-4, "dt {dt}: |ω| = {} rad/s after the stop", r.spin_after_stop);
+    }
+}
+
+#[test]
+fn a_cylinder_rolling_on_its_side_stops_on_time_without_moving_back() {
+    // Solid cylinder (I = ½ m R²), roll torque bound T = 2 η_r μk R N (curvature 1/R along the
+    // rolling direction, flat ground): a = T R/(I + m R²) = 2 η_r μk g/1.5 = 0.327 m/s², stop
+    // at v0/a = 6.116 s after v0²/(2a) = 6.116 m, within 1 % + one step. rapier keeps a line
+    // contact's points on the rolling material for up to 1° of rotation; the normal force
+    // acting behind the axis used to cancel up to a quarter of the resistance at low speed
+    // (stop 10–14 % late).
+    let a = cylinder_deceleration();
+    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
+    for dt in DTS {
+        let r = cylinder_stop(dt, Friction::Tribo);
+        assert!(
+            (r.stop_time - t_exp).abs() <= 0.01 * t_exp + dt as f64,
+            "dt {dt}: stop at {} s, analytic {t_exp}",
+            r.stop_time
+        );
+        assert!(
+            (r.distance - x_exp).abs() <= 0.01 * x_exp,
+            "dt {dt}: stopped at {} m, analytic {x_exp}",
+            r.distance
+        );
+        assert_eq!(r.static_slide_fraction, 1.0, "dt {dt}");
+        // No back-motion along the roll (the line contact still settles sideways by ~1e-4).
+        assert!(r.roll_after_stop < 1e-4, "dt {dt}: moved back at {} after the stop", r.roll_after_stop);
+        // Stock rapier has no rolling resistance: still rolling at about 2 m/s.
+        assert!(cylinder_stop(dt, Friction::Stock).speed_after_stop > 1.9);
     }
 }
 

@@ -132,12 +132,44 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             }
         };
         *parts.friction = mu;
+        if let Some(plan) = slot.map(|i| self.tribo.plan(i)) {
+            let normal = *parts.normal;
+            if plan.line {
+                onto_touching_lines(parts.solver_contacts, normal, [colliders.get(c1), colliders.get(c2)]);
+            }
+            if plan.roll_stopped {
+                friction_in_com_plane(
+                    parts.solver_contacts,
+                    normal,
+                    [b1, b2].map(|b| b.and_then(|h| bodies.get(h))),
+                );
+            }
+        }
         if tangent_velocity != Vector::ZERO {
             for c in parts.solver_contacts.iter_mut() {
                 c.tangent_velocity += tangent_velocity;
             }
         }
     }
+}
+
+/// Shapes whose contact with a flat or convex surface can be a line segment (their curved
+/// side), which parry keeps behind the rolling axis (see [`onto_touching_lines`]).
+fn is_line_shape(t: ShapeType) -> bool {
+    matches!(
+        t,
+        ShapeType::Cylinder
+            | ShapeType::Cone
+            | ShapeType::Capsule
+            | ShapeType::RoundCylinder
+            | ShapeType::RoundCone
+    )
+}
+
+/// Whether a contact between these colliders may touch along a line (either is a
+/// cylinder, cone or capsule): the hook then puts its points back on the touching line.
+pub(crate) fn may_touch_along_a_line(cols: [&Collider; 2]) -> bool {
+    cols.iter().any(|c| is_line_shape(c.shape().shape_type()))
 }
 
 /// Top byte of a manifold `user_data` holding a tribo slot (see [`TriboHooks`]).
@@ -157,4 +189,105 @@ fn tag_of_slot(slot: u32) -> u32 {
 /// The slot of a tagged `user_data`.
 fn slot_of_tag(user_data: u32) -> Option<u32> {
     (user_data & !SLOT_MASK == SLOT_TAG).then_some(user_data & SLOT_MASK)
+}
+
+/// Puts the solver contacts of a line contact (a cylinder, cone or capsule on its side) back on
+/// the line where the surfaces touch now.
+///
+/// parry keeps a convex pair's contact points while the relative pose turns by less than 1°
+/// (`ContactManifold::try_update_contacts`): the points stay on the material of the surfaces,
+/// so on a cylinder rolling on its side they ride backwards with its rotation, up to `R · 1°`
+/// behind the axis (3.5 mm for R = 0.2 m). The normal force then acts behind the axis and its
+/// moment drives the rolling: at low speed it cancels up to a quarter of the rolling resistance
+/// and the roll-out comes 7–14 % late (stock rapier: a resistance-free cylinder speeds up). A
+/// ball's contact is recomputed every step and a face's points lie on the face, so only a side
+/// with a curved side (cylinder, cone, capsule and their rounded forms) whose support feature
+/// towards the other side is a segment is moved: each point onto that segment (plus the shape's
+/// border radius), the other side's point by the same tangential offset, the separation by the
+/// normal one.
+fn onto_touching_lines(solver_contacts: &mut [SolverContact], normal: Vector, cols: [Option<&Collider>; 2]) {
+    if solver_contacts.is_empty() || !normal.is_finite() {
+        return;
+    }
+    for (side, col) in cols.into_iter().enumerate() {
+        let Some(col) = col else { continue };
+        let shape = col.shape();
+        if !is_line_shape(shape.shape_type()) {
+            continue;
+        }
+        let Some((pfm, border)) = shape.as_polygonal_feature_map() else { continue };
+        let pose = col.position();
+        // The side's outward direction towards the other side.
+        let out = if side == 0 { normal } else { -normal };
+        let dir = pose.rotation.inverse() * out;
+        let mut feature = crate::rapier3d::parry::shape::PolygonalFeature::default();
+        pfm.local_support_feature(dir, &mut feature);
+        if feature.num_vertices != 2 {
+            continue;
+        }
+        let (a, ab) = (feature.vertices[0], feature.vertices[1] - feature.vertices[0]);
+        let len2 = ab.length_squared();
+        if !(len2 > 0.0 && len2.is_finite()) {
+            continue;
+        }
+        for c in solver_contacts.iter_mut() {
+            let p = if side == 0 { c.anchor1 } else { c.anchor2 };
+            let q = pose.inverse_transform_point(p);
+            let t = ((q - a).dot(ab) / len2).clamp(0.0, 1.0);
+            let on = pose.transform_point(a + ab * t + dir * border);
+            let d = on - p;
+            if !d.is_finite() {
+                continue;
+            }
+            let dn = d.dot(normal);
+            let tangential = d - normal * dn;
+            if side == 0 {
+                c.anchor1 = on;
+                c.anchor2 += tangential;
+                c.dist -= dn;
+            } else {
+                c.anchor2 = on;
+                c.anchor1 += tangential;
+                c.dist += dn;
+            }
+        }
+    }
+}
+
+/// Moves the solver contacts of a roll that stopped in the last step along the normal into the
+/// plane through the rolling body's centre of mass (the one dynamic side; nothing is done when
+/// both sides are dynamic), for this one step.
+///
+/// rapier warm-starts the contact's friction with the last substep impulse of the step before:
+/// the impulse that decelerated the roll. In every substep the motor rows are solved before the
+/// friction rows (and positions are integrated in between), so with the friction coupled to the
+/// rotation through its lever arm the Gauss–Seidel passes remove that stale impulse only by a
+/// factor ≈ 0.7 per substep and the stopped body moves back (≈ 1e-3 m/s for a ball at
+/// dt = 1/30). In the centre-of-mass plane the friction has no moment about a tangential axis:
+/// it only acts on the translation, and its row cancels the stale impulse within the first
+/// substep while the roll motor holds the rotation. The normal rows are unchanged (a shift along
+/// the normal does not change their moment arm `r × n`, and the separation is kept), and the
+/// friction's moment about the normal (spin) too.
+fn friction_in_com_plane<'a>(
+    solver_contacts: &mut [SolverContact],
+    normal: Vector,
+    rbs: [Option<&'a RigidBody>; 2],
+) {
+    let dynamic = |rb: Option<&'a RigidBody>| rb.filter(|b| b.is_dynamic());
+    let com = match (dynamic(rbs[0]), dynamic(rbs[1])) {
+        (Some(b), None) | (None, Some(b)) => b.center_of_mass(),
+        _ => return,
+    };
+    if !normal.is_finite() || !com.is_finite() {
+        return;
+    }
+    for c in solver_contacts.iter_mut() {
+        // rapier's solver point: midway between the anchors once the separation is applied.
+        let p1 = c.anchor1 + normal * ((c.anchor2 - c.anchor1).dot(normal) - c.dist);
+        let d = (com - (p1 + c.anchor2) * 0.5).dot(normal);
+        if d.is_finite() {
+            c.anchor1 += normal * d;
+            c.anchor2 += normal * d;
+        }
+    }
 }

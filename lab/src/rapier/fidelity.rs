@@ -47,6 +47,36 @@ pub fn rolling_deceleration() -> f64 {
     2.0 * 0.05 * 0.5 * G as f64 / 1.4
 }
 
+/// A solid cylinder of radius `r` and length 0.2 m (density 1000) lying on its side on flat
+/// ground, its axis along z, rolling without slip at `v0` along +x. Returns the world, the
+/// ground, the cylinder's body and collider.
+pub fn rolling_cylinder(
+    dt: f32,
+    r: f32,
+    v0: f32,
+    friction: Friction,
+) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    let ground = sim.add_ground(100.0);
+    // rapier's cylinder axis is y: turned by 90° about x.
+    let (b, c) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, r, 0.0))
+            .linvel(Vector::X * v0)
+            .angvel(Vector::Z * (-v0 / r)),
+        ColliderBuilder::cylinder(0.1, r).density(1000.0).rotation(Vector::X * std::f32::consts::FRAC_PI_2),
+        &rolling_material(),
+    );
+    (sim, ground, b, c)
+}
+
+/// Kinetic deceleration of the rolling cylinder: the roll torque bound is the ball's,
+/// `T = 2 η_r μk N/(κ_i + κ_j)` with the curvature `1/R` along the rolling direction and the flat
+/// ground's 0, so `T = 2 η_r μk R m g`; with `I = ½ m R²`, `a = T R/(I + m R²) = 2 η_r μk g/1.5`.
+pub fn cylinder_deceleration() -> f64 {
+    2.0 * 0.05 * 0.5 * G as f64 / 1.5
+}
+
 /// Result of a rolling-stop run.
 #[derive(Clone, Copy, Debug)]
 pub struct StopRun {
@@ -56,6 +86,11 @@ pub struct StopRun {
     pub distance: f64,
     /// Largest |v| (m/s) after the first stopped step, over the next second.
     pub speed_after_stop: f64,
+    /// Largest |ω| (rad/s) after the first stopped step, over the next second.
+    pub spin_after_stop: f64,
+    /// Largest back-motion after the first stopped step, over the next second: the larger of
+    /// |v_x| (m/s) and |ω_z| (rad/s), the rolling direction and the rolling axis.
+    pub roll_after_stop: f64,
     /// Fraction of the steps while rolling (after the first) with the slide reported static.
     pub static_slide_fraction: f64,
 }
@@ -63,14 +98,35 @@ pub struct StopRun {
 /// A ball of radius 0.2 m rolling from 2 m/s on flat ground, run until 1 s after it stops or
 /// for 8 s.
 pub fn rolling_stop(dt: f32, friction: Friction) -> StopRun {
-    let (mut sim, ground, b, c) = rolling_ball(dt, 0.2, 2.0, friction);
-    let (mut stop, mut distance, mut after, mut rolling, mut static_slide) = (None, 0.0, 0.0f64, 0, 0);
-    for k in 1..=(8.0 / dt) as usize {
+    let (sim, ground, b, c) = rolling_ball(dt, 0.2, 2.0, friction);
+    stop_run(sim, dt, ground, (b, c), 8.0)
+}
+
+/// [`rolling_cylinder`] of radius 0.2 m from 2 m/s, run until 1 s after it stops or for 8 s.
+pub fn cylinder_stop(dt: f32, friction: Friction) -> StopRun {
+    let (sim, ground, b, c) = rolling_cylinder(dt, 0.2, 2.0, friction);
+    stop_run(sim, dt, ground, (b, c), 8.0)
+}
+
+/// Steps a body rolling along +x on `ground` until 1 s after it stops (|v| and |ω| below 1e-4)
+/// or for `seconds`.
+fn stop_run(
+    mut sim: Sim,
+    dt: f32,
+    ground: ColliderHandle,
+    (b, c): (RigidBodyHandle, ColliderHandle),
+    seconds: f32,
+) -> StopRun {
+    let (mut stop, mut distance, mut rolling, mut static_slide) = (None, 0.0, 0, 0);
+    let (mut after, mut spin_after, mut roll_after) = (0.0f64, 0.0f64, 0.0f64);
+    for k in 1..=(seconds / dt) as usize {
         sim.step();
         let rb = sim.body(b);
         let t = k as f64 * dt as f64;
         if let Some(ts) = stop {
             after = after.max(rb.linvel().length() as f64);
+            spin_after = spin_after.max(rb.angvel().length() as f64);
+            roll_after = roll_after.max(rb.linvel().x.abs().max(rb.angvel().z.abs()) as f64);
             if t > ts + 1.0 {
                 break;
             }
@@ -88,6 +144,12 @@ pub fn rolling_stop(dt: f32, friction: Friction) -> StopRun {
         stop_time: stop.unwrap_or(sim.time),
         distance: if stop.is_some() { distance } else { rb.translation().x as f64 },
         speed_after_stop: if stop.is_some() { after } else { rb.linvel().length() as f64 },
+        spin_after_stop: if stop.is_some() { spin_after } else { rb.angvel().length() as f64 },
+        roll_after_stop: if stop.is_some() {
+            roll_after
+        } else {
+            rb.linvel().x.abs().max(rb.angvel().z.abs()) as f64
+        },
         static_slide_fraction: static_slide as f64 / rolling.max(1) as f64,
     }
 }
@@ -285,6 +347,51 @@ pub fn validation_rows() -> Vec<Row> {
             src,
         ));
         rows.push(Row::new(&case, "distance [m] (tribo)", x_exp, t.distance, Tolerance::Rel(0.01), src));
+        rows.push(Row::new(
+            &case,
+            "max |v| after the first stopped step [m/s] (tribo)",
+            1e-4,
+            t.speed_after_stop,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
+        rows.push(Row::new(
+            &case,
+            "max |ω| after the first stopped step [rad/s] (tribo)",
+            1e-4,
+            t.spin_after_stop,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
+        rows.push(Row::new(
+            &case,
+            "speed after 8 s [m/s] (stock rapier)",
+            1.9,
+            s.speed_after_stop,
+            Tolerance::AtLeast,
+            "stock: no rolling resistance",
+        ));
+        let case = format!("rapier F6 solid cylinder on its side rolling from 2 m/s, dt={d}");
+        let ac = cylinder_deceleration();
+        let (t, s) = (cylinder_stop(dt, Friction::Tribo), cylinder_stop(dt, Friction::Stock));
+        let src = "docs/tracking.md §3.3: T = 2 η_r μk R N, I = ½ m R², a = 2 η_r μk g/1.5";
+        rows.push(Row::new(
+            &case,
+            "stop time [s] (tribo)",
+            2.0 / ac,
+            t.stop_time,
+            Tolerance::Abs(0.01 * 2.0 / ac + dt as f64),
+            src,
+        ));
+        rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ac, t.distance, Tolerance::Rel(0.01), src));
+        rows.push(Row::new(
+            &case,
+            "max back-motion |v_x|, |ω_z| after the first stopped step (tribo)",
+            1e-4,
+            t.roll_after_stop,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
         rows.push(Row::new(
             &case,
             "speed after 8 s [m/s] (stock rapier)",

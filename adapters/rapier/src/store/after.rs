@@ -139,6 +139,8 @@ impl TriboRapier {
                 tangent_velocity: Vector::ZERO,
                 stock: false,
                 collapse: false,
+                roll_stopped: false,
+                line: crate::hooks::may_touch_along_a_line([col1, col2]),
             });
             self.index.insert(k, (self.states.len() - 1) as u32);
             new_info.push(*p);
@@ -237,6 +239,14 @@ impl TriboRapier {
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) =
                 if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+            // A contact whose friction acted in its body's centre-of-mass plane in this step (a
+            // roll that had just stopped) keeps the point it touched at.
+            let (p1, p2) = if self.plans[idx].roll_stopped {
+                let q = self.states[idx].point;
+                (q, q)
+            } else {
+                (p1, p2)
+            };
             let point = (p1 + p2) * 0.5;
             if !finite(normal) || !finite(point) {
                 continue;
@@ -371,6 +381,9 @@ impl TriboRapier {
             if was_rolling && s.roll == Mode::Static {
                 s.slide_defl = Vector::ZERO;
             }
+            self.plans[idx].roll_stopped = was_rolling
+                && s.roll == Mode::Static
+                && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
             // Spin.
             let spin_on = d.spin_static > 0.0;
             let spin_accumulate = |defl: f32| {
@@ -430,6 +443,26 @@ impl TriboRapier {
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
     }
+}
+
+/// Whether the one dynamic side of the contact between `cols` (a body with a single collider)
+/// touches nothing else: the body whose roll stopped is then held by this contact alone, and
+/// its friction may act in the body's centre-of-mass plane for a step
+/// (`hooks::friction_in_com_plane`) without changing how the load is shared between contacts.
+fn touches_nothing_else(
+    narrow_phase: &NarrowPhase,
+    cols: [ColliderHandle; 2],
+    rbs: [Option<&RigidBody>; 2],
+) -> bool {
+    let dynamic = |k: usize| rbs[k].filter(|b| b.is_dynamic()).map(|b| (cols[k], b));
+    let Some((c, rb)) = (match (dynamic(0), dynamic(1)) {
+        (Some(d), None) | (None, Some(d)) => Some(d),
+        _ => None,
+    }) else {
+        return false;
+    };
+    rb.colliders().len() == 1
+        && narrow_phase.contact_pairs_with(c).filter(|p| p.has_any_active_contact()).nth(1).is_none()
 }
 
 /// Where each body's material points were at the start of the step, for `after_step`: its

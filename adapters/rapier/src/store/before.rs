@@ -79,6 +79,7 @@ impl TriboRapier {
                 s.kappa_const =
                     [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
                 s.pending = true;
+                self.plans[i].line = crate::hooks::may_touch_along_a_line([col1, col2]);
             }
             if self.states[i].material_epoch != epoch {
                 match self.contact_material((c1, col1), (c2, col2)) {

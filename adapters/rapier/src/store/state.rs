@@ -54,6 +54,14 @@ pub(crate) struct Plan {
     pub stock: bool,
     /// Contensou flat face: collapse the solver contacts into one.
     pub collapse: bool,
+    /// The roll stopped in the last step (kinetic → static): in the next step the contact's
+    /// friction acts in its body's centre-of-mass plane (see `hooks::friction_in_com_plane`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub roll_stopped: bool,
+    /// A side is a cylinder, cone or capsule (a possible line contact whose points the hook puts
+    /// back on the touching line, see `hooks::onto_touching_lines`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub line: bool,
 }
 
 /// How the two surfaces moved relative to each other when a contact began (the velocities the
