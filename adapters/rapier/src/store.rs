@@ -1432,6 +1432,23 @@ impl TriboRapier {
             let vrel = rb2.map_or(Vector::ZERO, |b| b.linvel()) - rb1.map_or(Vector::ZERO, |b| b.linvel());
             let tol = 0.01 * vrel.length();
             let slide_eps = slip_speed + tol;
+            // A body pressed into supports with different normals: the solver's approach
+            // velocity into one reads as slip at the other. Measured without it, and within
+            // the part of it that lies in this contact's tangent plane (`crate::slip`).
+            let (slip, tol, slide_eps) = if slip.length() > slide_eps {
+                let (slip, pressing) = crate::slip::slip_without_pressing(
+                    dv,
+                    normal,
+                    [par1, par2],
+                    bodies,
+                    colliders,
+                    narrow_phase,
+                    dt,
+                );
+                (slip, tol + pressing, slide_eps + pressing)
+            } else {
+                (slip, tol, slide_eps)
+            };
 
             // Slide.
             advance_mode(
@@ -1552,7 +1569,7 @@ impl TriboRapier {
         for w in &mut self.warm {
             *w.get_mut() = 0;
         }
-        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
+        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,

@@ -1,0 +1,143 @@
+//! The solver's pressing velocity of a body held by several supports (docs/rapier.md §7).
+//!
+//! rapier's solver ends a step with a velocity *into* a loaded contact while the position does
+//! not move there: each substep tracks the separation at a contact point that rides with the
+//! body, so on a rolling body the point rises off the support within the step, the solver
+//! reads a gap and allows an approach velocity, and the next step's penetration correction
+//! takes the position back. For a ball in a V-trough (dt = 1/30, 1 m/s) that is
+//! `v·n ≈ −0.12 m/s` at each wall while the ball's centre moves < 0.01 m/s towards them.
+//!
+//! At one contact the normal part of the relative velocity is removed anyway. With several
+//! supports whose normals differ, the approach velocity into one support is tangential to
+//! another (in a right-angle trough it is entirely tangential to the other wall) and reads as
+//! slip there: a ball rolling without slip would be reported sliding. [`pressing_velocity`]
+//! returns that part of the body's velocity — the translation `f` in the span of its loaded
+//! contacts' normals `n_k` with `n_k·f = e_k`, the approach speeds (least squares, normals
+//! that do not approach left out) — so the slip is measured on `v − f`.
+
+use crate::rapier3d::prelude::*;
+
+/// Relative regularisation of the normal equations (`A + ε tr(A) I`): parallel normals (a box
+/// face, several manifolds against one plane) make `A` singular; the bias is `ε` of the speed.
+const REGULARISATION: f32 = 1e-3;
+
+/// The linear velocity the solver left pressing `body` into its loaded contacts (module
+/// docs), in world coordinates; zero if there is none (or the data are not finite).
+///
+/// A contact counts when its solver contacts carry a positive normal impulse this step and
+/// the relative velocity of the body's material point there (the step's rotation undone, as
+/// in `TriboRapier::after_step`) approaches the support. Against another dynamic body the
+/// approach is shared by inverse mass. `dt` is the step.
+pub(crate) fn pressing_velocity(
+    body: RigidBodyHandle,
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    narrow_phase: &NarrowPhase,
+    dt: f32,
+) -> Vector {
+    let Some(rb) = bodies.get(body) else { return Vector::ZERO };
+    if !rb.is_dynamic() {
+        return Vector::ZERO;
+    }
+    let frame =
+        |b: &RigidBody| (b.center_of_mass(), Rotation::from_scaled_axis(-b.angvel() * dt) * *b.rotation());
+    let own_frame = frame(rb);
+    let own_im = rb.mass_properties().local_mprops.inv_mass;
+    let (mut a, mut rhs) = (Mat3::ZERO, Vector::ZERO);
+    for &own in rb.colliders() {
+        for pair in narrow_phase.contact_pairs_with(own) {
+            if !pair.has_any_active_contact() {
+                continue;
+            }
+            let own_is_1 = pair.collider1 == own;
+            let other = if own_is_1 { pair.collider2 } else { pair.collider1 };
+            let other_body = colliders.get(other).and_then(|c| c.parent());
+            if other_body == Some(body) {
+                continue;
+            }
+            let other_rb = other_body.and_then(|b| bodies.get(b));
+            let share = match other_rb {
+                Some(o) if o.is_dynamic() => {
+                    let im = o.mass_properties().local_mprops.inv_mass;
+                    if own_im + im > 0.0 {
+                        own_im / (own_im + im)
+                    } else {
+                        0.0
+                    }
+                }
+                _ => 1.0,
+            };
+            let other_frame = other_rb.map(frame);
+            for m in pair.solver_manifolds() {
+                // Normal of the support, pointing into the body.
+                let n = if own_is_1 { -m.data.normal } else { m.data.normal };
+                let (own_wa, other_wa) = if own_is_1 {
+                    (m.data.relative_dominance > 0, m.data.relative_dominance < 0)
+                } else {
+                    (m.data.relative_dominance < 0, m.data.relative_dominance > 0)
+                };
+                let (mut e, mut w) = (0.0f32, 0.0f32);
+                for c in &m.data.solver_contacts {
+                    let id = c.contact_indices()[0] as usize;
+                    let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse);
+                    if imp.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+                        continue;
+                    }
+                    let (own_anchor, other_anchor) =
+                        if own_is_1 { (c.anchor1, c.anchor2) } else { (c.anchor2, c.anchor1) };
+                    let world =
+                        |f: Option<(Vector, Rotation)>, anchor: Vector, wa: bool| match f.filter(|_| !wa) {
+                            Some((com, rot)) => com + rot * anchor,
+                            None => anchor,
+                        };
+                    let p_own = world(Some(own_frame), own_anchor, own_wa);
+                    let p_other = world(other_frame, other_anchor, other_wa);
+                    let v_other = other_rb.map_or(Vector::ZERO, |o| o.velocity_at_point(p_other));
+                    e += (rb.velocity_at_point(p_own) - v_other).dot(n) * imp;
+                    w += imp;
+                }
+                if w > 0.0 {
+                    let e = share * (e / w).min(0.0);
+                    if e < 0.0 && n.is_finite() && e.is_finite() {
+                        a += Mat3::from_cols(n * n.x, n * n.y, n * n.z);
+                        rhs += n * e;
+                    }
+                }
+            }
+        }
+    }
+    let trace = a.x_axis.x + a.y_axis.y + a.z_axis.z;
+    if !(trace > 0.0) {
+        return Vector::ZERO;
+    }
+    let f = (a + Mat3::IDENTITY * (REGULARISATION * trace)).inverse() * rhs;
+    if f.is_finite() {
+        f
+    } else {
+        Vector::ZERO
+    }
+}
+
+/// The slip of a contact (relative velocity `dv = v₂ − v₁` of the material points, normal
+/// `normal`) with each dynamic side's [`pressing_velocity`] `f` removed, projected on the
+/// tangent plane; and the tangential size of `f₂ − f₁` there (m/s), the slip tolerance it
+/// calls for: the solver converts part of the approach velocity it allows into a real relative
+/// motion at the other contacts (a ball in a right-angle trough spins about the trough axis
+/// by up to 0.6 of it at dt = 1/30, 0.25 at 1/60), which is no slip of the material.
+pub(crate) fn slip_without_pressing(
+    dv: Vector,
+    normal: Vector,
+    parents: [Option<RigidBodyHandle>; 2],
+    bodies: &RigidBodySet,
+    colliders: &ColliderSet,
+    narrow_phase: &NarrowPhase,
+    dt: f32,
+) -> (Vector, f32) {
+    let f = |b: Option<RigidBodyHandle>| {
+        b.map_or(Vector::ZERO, |b| pressing_velocity(b, bodies, colliders, narrow_phase, dt))
+    };
+    let pressing = f(parents[1]) - f(parents[0]);
+    let d = dv - pressing;
+    let tangential = pressing - normal * pressing.dot(normal);
+    (d - normal * d.dot(normal), tangential.length())
+}
