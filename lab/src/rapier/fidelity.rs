@@ -258,6 +258,79 @@ pub fn validation_rows() -> Vec<Row> {
             Tolerance::AtLeast,
             "stock: rolls away",
         ));
+        tilted_trough_rows(&mut rows, dt, &d);
     }
     rows
+}
+
+/// F4/F5 rows: a ball rolling down the right-angle trough tilted 10° (`crate::rapier::trough::tilted_roll`),
+/// μ = 0.5 (rolls without slip) and μ = 0.05 (below the 0.0554 rolling needs: slides).
+fn tilted_trough_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    use crate::rapier::trough::{tilted_roll, tilted_roll_acceleration, tilted_slide_acceleration};
+    let secs = 1.5;
+    let case = format!("rapier F4 ball rolling down a 10° V-trough, μ 0.5, dt={d}");
+    let (t, s) = (tilted_roll(dt, 0.5, secs, Friction::Tribo), tilted_roll(dt, 0.5, secs, Friction::Stock));
+    let steps = t.steps.max(1) as f64;
+    rows.push(Row::new(
+        &case,
+        "steps with both contacts static slide (tribo)",
+        1.0,
+        t.both_static_steps as f64 / steps,
+        Tolerance::AtLeast,
+        "rolling without slip is stick",
+    ));
+    rows.push(Row::new(
+        &case,
+        "steps with a realizable monitor report (tribo)",
+        1.0,
+        t.realizable_reports as f64 / steps,
+        Tolerance::AtLeast,
+        "the monitor analyses sticking contacts",
+    ));
+    let v = tilted_roll_acceleration(G as f64) * secs;
+    let src = "a = g sin θ/(1 + 2j), rolling about the contact chord";
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (tribo)",
+        v,
+        t.final_speed,
+        Tolerance::Rel(0.01),
+        src,
+    ));
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (stock rapier)",
+        v,
+        s.final_speed,
+        Tolerance::Rel(0.01),
+        src,
+    ));
+    let case = format!("rapier F5 ball in a 10° V-trough, μ 0.05 < 0.0554 (slides), dt={d}");
+    let (t, s) = (tilted_roll(dt, 0.05, secs, Friction::Tribo), tilted_roll(dt, 0.05, secs, Friction::Stock));
+    rows.push(Row::new(
+        &case,
+        "steps to the first kinetic step (tribo)",
+        3.0,
+        (t.first_kinetic / dt as f64).round(),
+        Tolerance::AtMost,
+        "slip is detected within three steps",
+    ));
+    let v = tilted_slide_acceleration(G as f64, 0.05) * secs;
+    let src = "a = g (sin θ − √2 μk cos θ)";
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (tribo)",
+        v,
+        t.final_speed,
+        Tolerance::Rel(0.02),
+        src,
+    ));
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (stock rapier)",
+        v,
+        s.final_speed,
+        Tolerance::Rel(0.02),
+        src,
+    ));
 }
