@@ -80,7 +80,7 @@ pub(crate) fn pressing_velocity(
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse);
-                    if imp.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+                    if imp.is_nan() || imp <= 0.0 {
                         continue;
                     }
                     let (own_anchor, other_anchor) =
@@ -107,7 +107,7 @@ pub(crate) fn pressing_velocity(
         }
     }
     let trace = a.x_axis.x + a.y_axis.y + a.z_axis.z;
-    if !(trace > 0.0) {
+    if trace.is_nan() || trace <= 0.0 {
         return Vector::ZERO;
     }
     let f = (a + Mat3::IDENTITY * (REGULARISATION * trace)).inverse() * rhs;
