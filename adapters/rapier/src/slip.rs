@@ -24,10 +24,12 @@ const REGULARISATION: f32 = 1e-3;
 /// The linear velocity the solver left pressing `body` into its loaded contacts (module
 /// docs), in world coordinates; zero if there is none (or the data are not finite).
 ///
-/// A contact counts when its solver contacts carry a positive normal impulse this step and
-/// the relative velocity of the body's material point there (the step's rotation undone, as
-/// in `TriboRapier::after_step`) approaches the support. Against another dynamic body the
-/// approach is shared by inverse mass. `dt` is the step.
+/// A contact counts when its support is not a dynamic body (fixed, kinematic or a collider
+/// without body), its solver contacts carry a positive normal impulse this step and the
+/// relative velocity of the body's material point there (the step's rotation undone, as in
+/// `TriboRapier::after_step`) approaches the support. Contacts between two dynamic bodies
+/// share the approach in proportions the solver does not report; they are left out (and
+/// measured as before: see [`may_be_pressing`]). `dt` is the step.
 pub(crate) fn pressing_velocity(
     body: RigidBodyHandle,
     bodies: &RigidBodySet,
@@ -42,8 +44,9 @@ pub(crate) fn pressing_velocity(
     let frame =
         |b: &RigidBody| (b.center_of_mass(), Rotation::from_scaled_axis(-b.angvel() * dt) * *b.rotation());
     let own_frame = frame(rb);
-    let own_im = rb.mass_properties().local_mprops.inv_mass;
-    let (mut a, mut rhs) = (Mat3::ZERO, Vector::ZERO);
+    // (normal, approach) of the loaded approaching contacts, summed in a canonical order below
+    // (the narrow phase's pair order may depend on threads with rapier's `parallel` feature).
+    let mut terms: Vec<(Vector, f32)> = Vec::new();
     for &own in rb.colliders() {
         for pair in narrow_phase.contact_pairs_with(own) {
             if !pair.has_any_active_contact() {
@@ -56,17 +59,9 @@ pub(crate) fn pressing_velocity(
                 continue;
             }
             let other_rb = other_body.and_then(|b| bodies.get(b));
-            let share = match other_rb {
-                Some(o) if o.is_dynamic() => {
-                    let im = o.mass_properties().local_mprops.inv_mass;
-                    if own_im + im > 0.0 {
-                        own_im / (own_im + im)
-                    } else {
-                        0.0
-                    }
-                }
-                _ => 1.0,
-            };
+            if other_rb.is_some_and(|o| o.is_dynamic()) {
+                continue;
+            }
             let other_frame = other_rb.map(frame);
             for m in pair.solver_manifolds() {
                 // Normal of the support, pointing into the body.
@@ -97,14 +92,20 @@ pub(crate) fn pressing_velocity(
                     w += imp;
                 }
                 if w > 0.0 {
-                    let e = share * (e / w).min(0.0);
+                    let e = (e / w).min(0.0);
                     if e < 0.0 && n.is_finite() && e.is_finite() {
-                        a += Mat3::from_cols(n * n.x, n * n.y, n * n.z);
-                        rhs += n * e;
+                        terms.push((n, e));
                     }
                 }
             }
         }
+    }
+    let bits = |(n, e): &(Vector, f32)| [n.x.to_bits(), n.y.to_bits(), n.z.to_bits(), e.to_bits()];
+    terms.sort_unstable_by_key(bits);
+    let (mut a, mut rhs) = (Mat3::ZERO, Vector::ZERO);
+    for (n, e) in terms {
+        a += Mat3::from_cols(n * n.x, n * n.y, n * n.z);
+        rhs += n * e;
     }
     let trace = a.x_axis.x + a.y_axis.y + a.z_axis.z;
     if trace.is_nan() || trace <= 0.0 {
@@ -118,26 +119,56 @@ pub(crate) fn pressing_velocity(
     }
 }
 
-/// The slip of a contact (relative velocity `dv = v₂ − v₁` of the material points, normal
-/// `normal`) with each dynamic side's [`pressing_velocity`] `f` removed, projected on the
-/// tangent plane; and the tangential size of `f₂ − f₁` there (m/s), the slip tolerance it
-/// calls for: the solver converts part of the approach velocity it allows into a real relative
-/// motion at the other contacts (a ball in a right-angle trough spins about the trough axis
-/// by up to 0.6 of it at dt = 1/30, 0.25 at 1/60), which is no slip of the material.
-pub(crate) fn slip_without_pressing(
-    dv: Vector,
-    normal: Vector,
-    parents: [Option<RigidBodyHandle>; 2],
-    bodies: &RigidBodySet,
-    colliders: &ColliderSet,
-    narrow_phase: &NarrowPhase,
-    dt: f32,
-) -> (Vector, f32) {
-    let f = |b: Option<RigidBodyHandle>| {
-        b.map_or(Vector::ZERO, |b| pressing_velocity(b, bodies, colliders, narrow_phase, dt))
-    };
-    let pressing = f(parents[1]) - f(parents[0]);
-    let d = dv - pressing;
-    let tangential = pressing - normal * pressing.dot(normal);
-    (d - normal * d.dot(normal), tangential.length())
+/// Whether a contact's slip above its tolerance `eps` may be the solver's pressing velocity
+/// (the only case that needs [`Pressing::slip`]; the caller checks that one side is not a
+/// dynamic body, see [`pressing_velocity`]): the contact is itself pressed (its relative
+/// velocity `dv` approaches along `normal` by more than `slip_speed`: the lifting anchor that
+/// makes the approach acts on every rolling contact of the body), and the slip is within four
+/// times that approach (the pressing velocity is made of such approaches; a faster slip is a
+/// slide whatever the pressing).
+pub(crate) fn may_be_pressing(slip: Vector, dv: Vector, normal: Vector, eps: f32, slip_speed: f32) -> bool {
+    let approach = -dv.dot(normal);
+    let s = slip.length();
+    s > eps && approach > slip_speed && s <= eps + 4.0 * approach
+}
+
+/// [`pressing_velocity`] of the bodies of one step, each computed once (a body with several
+/// slipping contacts is visited once).
+#[derive(Default)]
+pub(crate) struct Pressing {
+    bodies: std::collections::HashMap<RigidBodyHandle, Vector>,
+}
+
+impl Pressing {
+    /// The slip of a contact (relative velocity `dv = v₂ − v₁` of the material points, normal
+    /// `normal`) with each dynamic side's [`pressing_velocity`] `f` removed, projected on the
+    /// tangent plane; and the tangential size of `f₂ − f₁` there (m/s), the slip tolerance it
+    /// calls for: the solver converts part of the approach velocity it allows into a real
+    /// relative motion at the other contacts (a ball in a right-angle trough spins about the
+    /// trough axis by up to 0.6 of it at dt = 1/30, 0.25 at 1/60), which is no slip of the
+    /// material.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn slip(
+        &mut self,
+        dv: Vector,
+        normal: Vector,
+        parents: [Option<RigidBodyHandle>; 2],
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+        narrow_phase: &NarrowPhase,
+        dt: f32,
+    ) -> (Vector, f32) {
+        let mut f = |b: Option<RigidBodyHandle>| {
+            b.map_or(Vector::ZERO, |b| {
+                *self
+                    .bodies
+                    .entry(b)
+                    .or_insert_with(|| pressing_velocity(b, bodies, colliders, narrow_phase, dt))
+            })
+        };
+        let pressing = f(parents[1]) - f(parents[0]);
+        let d = dv - pressing;
+        let tangential = pressing - normal * pressing.dot(normal);
+        (d - normal * d.dot(normal), tangential.length())
+    }
 }

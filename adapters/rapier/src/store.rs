@@ -1276,6 +1276,7 @@ impl TriboRapier {
             self.index.insert(k, (self.states.len() - 1) as u32);
             new_info.push(*p);
         }
+        let mut pressing = crate::slip::Pressing::default();
         for idx in 0..self.states.len() {
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
@@ -1435,20 +1436,15 @@ impl TriboRapier {
             // A body pressed into supports with different normals: the solver's approach
             // velocity into one reads as slip at the other. Measured without it, and within
             // the part of it that lies in this contact's tangent plane (`crate::slip`).
-            let (slip, tol, slide_eps) = if slip.length() > slide_eps {
-                let (slip, pressing) = crate::slip::slip_without_pressing(
-                    dv,
-                    normal,
-                    [par1, par2],
-                    bodies,
-                    colliders,
-                    narrow_phase,
-                    dt,
-                );
-                (slip, tol + pressing, slide_eps + pressing)
-            } else {
-                (slip, tol, slide_eps)
-            };
+            let on_support = !(is_dynamic_body(rb1) && is_dynamic_body(rb2));
+            let (slip, tol, slide_eps) =
+                if on_support && crate::slip::may_be_pressing(slip, dv, normal, slide_eps, slip_speed) {
+                    let (slip, extra) =
+                        pressing.slip(dv, normal, [par1, par2], bodies, colliders, narrow_phase, dt);
+                    (slip, tol + extra, slide_eps + extra)
+                } else {
+                    (slip, tol, slide_eps)
+                };
 
             // Slide.
             advance_mode(
