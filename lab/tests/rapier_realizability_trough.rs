@@ -3,9 +3,10 @@
 //! thresholds of docs/realizability.md §4.6.
 
 use tribo::realizability::Transition;
+use tribo::tracking::Material;
 use tribo_lab::rapier::scenarios::Friction;
 use tribo_lab::rapier::trough::{
-    agreement, run, run_grid, tilted_roll, tilted_roll_acceleration, tilted_roll_mu,
+    agreement, run, run_grid, tilted_roll, tilted_roll_acceleration, tilted_roll_mu, tilted_roll_with,
     tilted_slide_acceleration, Outcome, TroughConfig, DEFAULT_BAND,
 };
 
@@ -138,6 +139,21 @@ fn tilted_trough_rolling_is_static_and_monitored() {
                 assert_eq!(r.realizable_reports, r.steps, "{dt}: {r:?}");
             }
         }
+    }
+}
+
+/// The tilted trough with a user's first material, `Material::new(0.5, 0.5)` (default rolling
+/// and spin resistance, η_r = η_ψ = 0.01): rolling is still `Static` sliding at both contacts
+/// in every step of 2 s (up to 1.7 m/s) at dt = 1/30, 1/60 and 1/240, and the monitor reports
+/// every step.
+#[test]
+fn tilted_trough_rolling_with_default_resistance_is_static() {
+    let m = Material::new(0.5, 0.5).unwrap();
+    for dt in [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0] {
+        let r = tilted_roll_with(dt, &m, 2.0, Friction::Tribo);
+        assert!(!r.nan && r.final_speed > 1.5, "{dt}: {r:?}");
+        assert_eq!(r.both_static_steps, r.steps, "{dt}: {r:?}");
+        assert_eq!(r.reports, r.steps, "{dt}: {r:?}");
     }
 }
 

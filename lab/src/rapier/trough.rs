@@ -786,6 +786,14 @@ pub fn tilted_slide_acceleration(g: f64, mu: f64) -> f64 {
 /// `seconds`. The store's realizability monitor is on (tribo).
 pub fn tilted_roll(dt: f32, mu: f64, seconds: f64, friction: Friction) -> TiltedRun {
     let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
+    tilted_roll_with(dt, &cfg.material(), seconds, friction)
+}
+
+/// [`tilted_roll`] with the ball's tribo `material` (stock: rapier friction μs at the ball
+/// and the walls).
+pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Friction) -> TiltedRun {
+    let mu = material.mu_s();
+    let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
     let [ex, ey, _] = basis();
     let r = cfg.radius;
     let tilt = TILT_DEG.to_radians();
@@ -816,7 +824,7 @@ pub fn tilted_roll(dt: f32, mu: f64, seconds: f64, friction: Friction) -> Tilted
     let (ball, collider) = sim.add_dynamic(
         RigidBodyBuilder::dynamic().can_sleep(false),
         ColliderBuilder::ball(r).density(1000.0),
-        &cfg.material(),
+        material,
     );
     if let Some(t) = &mut sim.tribo {
         t.set_realizability(Some(tribo_rapier::diagnostics::RealizabilitySettings::new(gravity)));
