@@ -7,7 +7,7 @@ use tribo::tracking::Material;
 use tribo_lab::rapier::scenarios::Friction;
 use tribo_lab::rapier::trough::{
     agreement, run, run_grid, tilted_roll, tilted_roll_acceleration, tilted_roll_mu, tilted_roll_with,
-    tilted_slide_acceleration, Outcome, TroughConfig, DEFAULT_BAND,
+    tilted_slide_acceleration, tilted_throw, Outcome, TroughConfig, DEFAULT_BAND,
 };
 
 /// Grid agreement thresholds. Measured (dt = 1/480, 0.3 s, band 0.02 g): tribo 1087/1091 =
@@ -154,6 +154,30 @@ fn tilted_trough_rolling_with_default_resistance_is_static() {
         assert!(!r.nan && r.final_speed > 1.5, "{dt}: {r:?}");
         assert_eq!(r.both_static_steps, r.steps, "{dt}: {r:?}");
         assert_eq!(r.reports, r.steps, "{dt}: {r:?}");
+    }
+}
+
+/// The tilted trough (μ = 0.5), the ball set in sliding down the axis at v0 = 1 m/s without
+/// spin: both walls' kinetic friction `μ N` (N = m g cos θ/√2) slow the centre at
+/// `g (sin θ − √2 μ cos θ)` = −5.13 m/s² and spin the ball up about the contact chord at
+/// `μ g cos θ/(j r)` = 120.8 rad/s² until `v = ω r/√2`: rolling starts at
+/// `t* = v0/(√2 μ g cos θ (1 + 1/(2j)) − g sin θ)` = 0.0732 s. Both contacts are kinetic from the
+/// first step to within two steps of t*, then static in every step to 1.5 s (the pressing
+/// velocity is also left out when a kinetic contact settles).
+#[test]
+fn tilted_trough_thrown_sliding_settles_into_static_rolling() {
+    let (mu, g, j) = (0.5f64, 9.81f64, 0.4f64);
+    let th = 10f64.to_radians();
+    let t_star = 1.0 / (2f64.sqrt() * mu * g * th.cos() * (1.0 + 1.0 / (2.0 * j)) - g * th.sin());
+    assert!((t_star - 0.07318).abs() < 1e-4, "{t_star}");
+    let m = Material::new(0.5, 0.5).unwrap();
+    for dt in [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0] {
+        let r = tilted_throw(dt, &m, 1.0, 1.5, Friction::Tribo);
+        let dt = dt as f64;
+        assert!(!r.nan, "{dt}: {r:?}");
+        assert!((r.first_kinetic - dt).abs() < 1e-6, "{dt}: {r:?}");
+        assert!((r.last_kinetic - t_star).abs() <= 2.0 * dt, "{dt}: {r:?}");
+        assert_eq!(r.both_static_steps, r.steps - (r.last_kinetic / dt).round() as usize, "{dt}: {r:?}");
     }
 }
 

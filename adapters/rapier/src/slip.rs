@@ -27,9 +27,10 @@ const REGULARISATION: f32 = 1e-3;
 /// A contact counts when its support is not a dynamic body (fixed, kinematic or a collider
 /// without body), its solver contacts carry a positive normal impulse this step and the
 /// relative velocity of the body's material point there (the step's rotation undone, as in
-/// `TriboRapier::after_step`) approaches the support. Contacts between two dynamic bodies
-/// share the approach in proportions the solver does not report; they are left out (and
-/// measured as before: see [`may_be_pressing`]). `dt` is the step.
+/// `TriboRapier::after_step`) approaches the support. Two dynamic bodies share the approach
+/// at their contact in proportions the solver does not report: a body touching another
+/// dynamic body gets zero (its slip is measured as before; a sphere in a pile). `dt` is the
+/// step.
 pub(crate) fn pressing_velocity(
     body: RigidBodyHandle,
     bodies: &RigidBodySet,
@@ -60,7 +61,8 @@ pub(crate) fn pressing_velocity(
             }
             let other_rb = other_body.and_then(|b| bodies.get(b));
             if other_rb.is_some_and(|o| o.is_dynamic()) {
-                continue;
+                // Held by another dynamic body too: its share is unknown (see above).
+                return Vector::ZERO;
             }
             let other_frame = other_rb.map(frame);
             for m in pair.solver_manifolds() {

@@ -744,6 +744,8 @@ pub struct TiltedRun {
     pub both_static_steps: usize,
     /// Time of the first step with a wall contact reported `Kinetic` (s) (`NaN` if none).
     pub first_kinetic: f64,
+    /// Time of the last step with a wall contact reported `Kinetic` (s) (`NaN` if none).
+    pub last_kinetic: f64,
     /// Steps with a realizability report of the ball from the store's monitor (tribo; 0 for
     /// stock).
     pub reports: usize,
@@ -792,6 +794,12 @@ pub fn tilted_roll(dt: f32, mu: f64, seconds: f64, friction: Friction) -> Tilted
 /// [`tilted_roll`] with the ball's tribo `material` (stock: rapier friction μs at the ball
 /// and the walls).
 pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Friction) -> TiltedRun {
+    tilted_throw(dt, material, 0.0, seconds, friction)
+}
+
+/// [`tilted_roll_with`] with the ball set into the trough sliding down the axis at `v0` (m/s)
+/// without spin.
+pub fn tilted_throw(dt: f32, material: &Material, v0: f32, seconds: f64, friction: Friction) -> TiltedRun {
     let mu = material.mu_s();
     let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
     let [ex, ey, _] = basis();
@@ -822,7 +830,7 @@ pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Fr
         );
     }
     let (ball, collider) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().can_sleep(false),
+        RigidBodyBuilder::dynamic().can_sleep(false).linvel(Vector::Z * v0),
         ColliderBuilder::ball(r).density(1000.0),
         material,
     );
@@ -833,6 +841,7 @@ pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Fr
         steps: 0,
         both_static_steps: 0,
         first_kinetic: f64::NAN,
+        last_kinetic: f64::NAN,
         reports: 0,
         realizable_reports: 0,
         final_speed: 0.0,
@@ -855,8 +864,11 @@ pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Fr
         if modes.iter().all(|m| *m == Some(Mode::Static)) {
             run.both_static_steps += 1;
         }
-        if run.first_kinetic.is_nan() && modes.contains(&Some(Mode::Kinetic)) {
-            run.first_kinetic = k as f64 * dt as f64;
+        if modes.contains(&Some(Mode::Kinetic)) {
+            if run.first_kinetic.is_nan() {
+                run.first_kinetic = k as f64 * dt as f64;
+            }
+            run.last_kinetic = k as f64 * dt as f64;
         }
         if let Some(rep) = t.realizability_report(ball) {
             run.reports += 1;
