@@ -37,9 +37,11 @@
 //! ## What is taken from rapier
 //! * mass, centre of mass and world inertia tensor from the body's mass properties
 //!   (`local_mprops` rotated by the body pose);
-//! * one contact per solver manifold (a contact patch): its point is the midpoint of the two
-//!   surface points of the solver contacts (impulse-weighted when the last step had impulses,
-//!   as in [`TriboRapier`]'s own state), its normal the manifold normal turned to point
+//! * one contact per solver manifold (a contact patch): its point is the body's material
+//!   point at the solver contacts (impulse-weighted when the last step had impulses, as in
+//!   [`TriboRapier`]'s own state; the body-side anchors turned with the body over the last
+//!   step, so that rotation `ω dt` is undone: on a ball rolling at 1.4 m/s at dt = 1/30 the
+//!   turned anchor lies 0.6 rad up the ball), its normal the manifold normal turned to point
 //!   **into** the body;
 //! * μ: the static μs of the contact's tribo material, or rapier's (combined, possibly
 //!   hook-modified) manifold friction coefficient for stock contacts;
@@ -52,7 +54,9 @@
 //! "Sticking/rolling": a tribo contact whose slide mode is [`Mode::Static`]; a stock contact
 //! (or a tribo contact without state yet) whose tangential slip speed is at most
 //! [`Settings::slip_speed`](crate::Settings::slip_speed) plus 1 % of the body speed (the
-//! store's own rule).
+//! store's own rule), measured as the store does without the velocity rapier's solver leaves
+//! pressing the body into its supports (that velocity into one wall of a trough is tangential
+//! to the other wall), within the part of it tangential to the contact.
 //!
 //! ## Limits (documented, not errors of the analysis)
 //! * The theory is for a rigid body on **fixed** surfaces: a contact with another dynamic
@@ -239,6 +243,10 @@ pub(crate) struct Monitor {
     /// computes them again).
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     reports: Vec<BodyRealizability>,
+    /// The time step of the last `after_step` (s), 0 before the first: the body-side contact
+    /// anchors have turned with the body over it (see [`body_realizability`]).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    dt: f32,
 }
 
 impl TriboRapier {
@@ -277,7 +285,9 @@ pub(crate) fn after_step_monitor(
     bodies: &RigidBodySet,
     colliders: &ColliderSet,
     narrow_phase: &NarrowPhase,
+    dt: f32,
 ) {
+    tribo.realizability.dt = if dt.is_finite() && dt > 0.0 { dt } else { 0.0 };
     let Some(s) = tribo.realizability.settings else { return };
     let reports = two_contact_realizability_with(bodies, colliders, narrow_phase, s, tribo);
     tribo.realizability.reports = reports;
@@ -354,6 +364,13 @@ pub fn body_realizability_with(
         return None;
     }
     let slip_tol = tribo.settings().slip_speed as f64 + 0.01 * dv(rb.linvel()).length();
+    // The body's material points at its contacts now: its solver anchors turned with it over
+    // the last step (by ω·dt), so that rotation is undone, as in the store's slip measurement.
+    let dt = tribo.realizability.dt;
+    let own_rot = Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation();
+    // The velocity the solver left pressing the body into its supports (zero for one
+    // support direction): not slip (`crate::slip`).
+    let mut pressing: Option<Vector> = None;
     let mut raw: Vec<Raw> = Vec::new();
     for &own in rb.colliders() {
         for pair in narrow_phase.contact_pairs_with(own) {
@@ -375,14 +392,17 @@ pub fn body_realizability_with(
                     continue;
                 }
                 let (mut psum, mut wsum, mut pavg) = (DVec3::ZERO, 0.0f64, DVec3::ZERO);
+                let own_world_attached =
+                    if own_is_1 { m.data.relative_dominance > 0 } else { m.data.relative_dominance < 0 };
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0) as f64);
-                    let (a, b) = m.data.solver_contact_world_points(c, bodies);
-                    let mid = (dv(a) + dv(b)) * 0.5;
-                    psum += mid * imp;
+                    let anchor = if own_is_1 { c.anchor1 } else { c.anchor2 };
+                    let own =
+                        if own_world_attached { anchor } else { rb.center_of_mass() + own_rot * anchor };
+                    psum += dv(own) * imp;
                     wsum += imp;
-                    pavg += mid;
+                    pavg += dv(own);
                 }
                 let point = if wsum > 0.0 && psum.is_finite() {
                     psum / wsum
@@ -406,7 +426,14 @@ pub fn body_realizability_with(
                 let slip = (rel - nn * rel.dot(nn)).length();
                 let sticking = match state {
                     Some(s) if tribo_contact => s.slide == Mode::Static,
-                    _ => slip <= slip_tol,
+                    _ if slip <= slip_tol => true,
+                    _ => {
+                        let f = dv(*pressing.get_or_insert_with(|| {
+                            crate::slip::pressing_velocity(body, bodies, colliders, narrow_phase, dt)
+                        }));
+                        let (rel, ft) = (rel - f, f - nn * f.dot(nn));
+                        (rel - nn * rel.dot(nn)).length() <= slip_tol + ft.length()
+                    }
                 };
                 raw.push(Raw {
                     spec: SupportContact {

@@ -119,6 +119,7 @@ pub mod curvature;
 pub mod diagnostics;
 mod hooks;
 mod material;
+mod slip;
 mod store;
 
 pub use hooks::TriboHooks;

@@ -42,6 +42,53 @@ pub fn rolling_ball(
     (sim, ground, b, c)
 }
 
+/// Result of [`thrown_sliding`].
+#[derive(Clone, Copy, Debug)]
+pub struct ThrownRun {
+    /// Steps reported `Kinetic` slide from the first step on, before the first `Static` one.
+    pub kinetic_steps: usize,
+    /// Time of the first `Static` slide step (s) (`NaN` if none within the run).
+    pub static_at: f64,
+    /// Speed of the centre then (m/s).
+    pub speed_at_static: f64,
+    /// Fraction of the steps after that, to the end of the run, with the slide `Static`.
+    pub static_after: f64,
+}
+
+/// A ball of radius 0.2 m (the rolling material, μk = 0.5) set on flat ground sliding along
+/// +x at 2 m/s without spin, run for 1 s: it slides until `t* = v0/(μk g (1 + (1 − 2η_r)/j))`
+/// = 0.12546 s (the kinetic roll torque opposes the spin-up), then rolls from
+/// `v* = v0 − μk g t*` = 1.3846 m/s.
+pub fn thrown_sliding(dt: f32) -> ThrownRun {
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, Friction::Tribo);
+    let ground = sim.add_ground(100.0);
+    let (b, c) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.2, 0.0)).linvel(Vector::X * 2.0),
+        ColliderBuilder::ball(0.2).density(1000.0),
+        &rolling_material(),
+    );
+    let mut run =
+        ThrownRun { kinetic_steps: 0, static_at: f64::NAN, speed_at_static: f64::NAN, static_after: 0.0 };
+    let (mut after, mut after_static) = (0usize, 0usize);
+    for k in 1..=(1.0 / dt).round() as usize {
+        sim.step();
+        let slide = sim.tribo.as_ref().and_then(|t| t.contact(ground, c)).map(|i| i.slide);
+        if run.static_at.is_nan() {
+            if slide == Some(Mode::Static) {
+                run.static_at = k as f64 * dt as f64;
+                run.speed_at_static = sim.body(b).linvel().length() as f64;
+            } else if slide == Some(Mode::Kinetic) {
+                run.kinetic_steps += 1;
+            }
+        } else {
+            after += 1;
+            after_static += usize::from(slide == Some(Mode::Static));
+        }
+    }
+    run.static_after = after_static as f64 / after.max(1) as f64;
+    run
+}
+
 /// Kinetic deceleration of the rolling ball: `a = T R/(I + m R²) = 2 η_r μk g/1.4`.
 pub fn rolling_deceleration() -> f64 {
     2.0 * 0.05 * 0.5 * G as f64 / 1.4
@@ -442,7 +489,7 @@ pub fn validation_rows() -> Vec<Row> {
             Tolerance::AtLeast,
             "stock: rolls away",
         ));
-        let case = format!("rapier F4 stack of 10 cubes built aligned face on face, 20 s, dt={d}");
+        let case = format!("rapier F7 stack of 10 cubes built aligned face on face, 20 s, dt={d}");
         let (t, s, hk) = (
             cube_stack(dt, StackContacts::Tribo),
             cube_stack(dt, StackContacts::Stock),
@@ -495,6 +542,79 @@ pub fn validation_rows() -> Vec<Row> {
         let src = "stands (recycled contacts: docs/rapier.md §2 \"Hooked pairs\")";
         rows.push(Row::new(&case, "max drift [m] (stock rapier)", 0.1, s.drift, Tolerance::AtMost, src));
         rows.push(Row::new(&case, "max tilt [°] (stock rapier)", 2.0, s.tilt_deg, Tolerance::AtMost, src));
+        tilted_trough_rows(&mut rows, dt, &d);
     }
     rows
+}
+
+/// F4/F5 rows: a ball rolling down the right-angle trough tilted 10° (`crate::rapier::trough::tilted_roll`),
+/// μ = 0.5 (rolls without slip) and μ = 0.05 (below the 0.0554 rolling needs: slides).
+fn tilted_trough_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    use crate::rapier::trough::{tilted_roll, tilted_roll_acceleration, tilted_slide_acceleration};
+    let secs = 1.5;
+    let case = format!("rapier F4 ball rolling down a 10° V-trough, μ 0.5, dt={d}");
+    let (t, s) = (tilted_roll(dt, 0.5, secs, Friction::Tribo), tilted_roll(dt, 0.5, secs, Friction::Stock));
+    let steps = t.steps.max(1) as f64;
+    rows.push(Row::new(
+        &case,
+        "steps with both contacts static slide (tribo)",
+        1.0,
+        t.both_static_steps as f64 / steps,
+        Tolerance::AtLeast,
+        "rolling without slip is stick",
+    ));
+    rows.push(Row::new(
+        &case,
+        "steps with a realizable monitor report (tribo)",
+        1.0,
+        t.realizable_reports as f64 / steps,
+        Tolerance::AtLeast,
+        "the monitor analyses sticking contacts",
+    ));
+    let v = tilted_roll_acceleration(G as f64) * secs;
+    let src = "a = g sin θ/(1 + 2j), rolling about the contact chord";
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (tribo)",
+        v,
+        t.final_speed,
+        Tolerance::Rel(0.01),
+        src,
+    ));
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (stock rapier)",
+        v,
+        s.final_speed,
+        Tolerance::Rel(0.01),
+        src,
+    ));
+    let case = format!("rapier F5 ball in a 10° V-trough, μ 0.05 < 0.0554 (slides), dt={d}");
+    let (t, s) = (tilted_roll(dt, 0.05, secs, Friction::Tribo), tilted_roll(dt, 0.05, secs, Friction::Stock));
+    rows.push(Row::new(
+        &case,
+        "steps to the first kinetic step (tribo)",
+        3.0,
+        (t.first_kinetic / dt as f64).round(),
+        Tolerance::AtMost,
+        "slip is detected within three steps",
+    ));
+    let v = tilted_slide_acceleration(G as f64, 0.05) * secs;
+    let src = "a = g (sin θ − √2 μk cos θ)";
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (tribo)",
+        v,
+        t.final_speed,
+        Tolerance::Rel(0.02),
+        src,
+    ));
+    rows.push(Row::new(
+        &case,
+        "speed after 1.5 s [m/s] (stock rapier)",
+        v,
+        s.final_speed,
+        Tolerance::Rel(0.02),
+        src,
+    ));
 }

@@ -41,7 +41,7 @@
 use crate::rapier::scenarios::{Friction, Sim};
 use crate::realizability::trough::{Trough, J_SOLID};
 use tribo::realizability::Transition;
-use tribo::tracking::{Material, SpinModel};
+use tribo::tracking::{Material, Mode, SpinModel};
 use tribo::DVec3;
 use tribo_rapier::diagnostics::body_realizability;
 use tribo_rapier::rapier3d::prelude::*;
@@ -727,4 +727,153 @@ pub fn validation_rows() -> Vec<crate::validation::Row> {
         rows.push(Row::flag(c, format!("simulation {what}"), sim_ok && r.agrees(), "issue 16"));
     }
     rows
+}
+
+// ------------------------------------------------------------------------------------------
+// Tilted trough: a ball rolling down the trough axis
+
+/// Tilt of the trough axis in [`tilted_roll`] (deg).
+pub const TILT_DEG: f32 = 10.0;
+
+/// Result of [`tilted_roll`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TiltedRun {
+    /// Steps observed.
+    pub steps: usize,
+    /// Steps with both wall contacts reported `Static` slide (tribo; 0 for stock).
+    pub both_static_steps: usize,
+    /// Time of the first step with a wall contact reported `Kinetic` (s) (`NaN` if none).
+    pub first_kinetic: f64,
+    /// Time of the last step with a wall contact reported `Kinetic` (s) (`NaN` if none).
+    pub last_kinetic: f64,
+    /// Steps with a realizability report of the ball from the store's monitor (tribo; 0 for
+    /// stock).
+    pub reports: usize,
+    /// Of these, the steps whose report says "realizable".
+    pub realizable_reports: usize,
+    /// Speed of the ball's centre at the end (m/s).
+    pub final_speed: f64,
+    /// Largest distance of the ball's centre from the trough axis line (m) (it must stay in
+    /// the trough bottom).
+    pub max_offset: f64,
+    /// Any non-finite state seen.
+    pub nan: bool,
+}
+
+/// Acceleration of a ball rolling without slip down the trough tilted by [`TILT_DEG`] (m/s²):
+/// it turns about the line through its two contact points, at `ρ = r/√2` from its centre, so
+/// `a = g sin θ/(1 + j r²/ρ²) = g sin θ/(1 + 2j)` with `j = 2/5`.
+pub fn tilted_roll_acceleration(g: f64) -> f64 {
+    g * (TILT_DEG as f64).to_radians().sin() / (1.0 + 2.0 * J_SOLID)
+}
+
+/// Friction coefficient that rolling without slip needs in the tilted trough: the axial
+/// friction `m g sin θ − m a = m g sin θ · 2j/(1 + 2j)` shared by the two walls, each pressed
+/// by `N = m g cos θ/√2`: `μ = √2 j tan θ/(1 + 2j) = 0.0554`.
+pub fn tilted_roll_mu() -> f64 {
+    std::f64::consts::SQRT_2 * J_SOLID * (TILT_DEG as f64).to_radians().tan() / (1.0 + 2.0 * J_SOLID)
+}
+
+/// Acceleration of the ball's centre down the tilted trough while both contacts slide with
+/// friction coefficient `mu` below [`tilted_roll_mu`] (m/s²): each wall presses with
+/// `N = m g cos θ/√2` and resists with `μ N` along the axis, `a = g (sin θ − √2 μ cos θ)`.
+pub fn tilted_slide_acceleration(g: f64, mu: f64) -> f64 {
+    let th = (TILT_DEG as f64).to_radians();
+    g * (th.sin() - std::f64::consts::SQRT_2 * mu * th.cos())
+}
+
+/// The trough of [`scene`] (radius 0.1 m, right-angle walls, μs = μk = `mu` at both walls,
+/// no rolling or spin resistance) with its axis tilted by [`TILT_DEG`] (gravity
+/// `g (0, −cos θ, sin θ)`, the ball runs along +z), the ball released at rest and observed for
+/// `seconds`. The store's realizability monitor is on (tribo).
+pub fn tilted_roll(dt: f32, mu: f64, seconds: f64, friction: Friction) -> TiltedRun {
+    let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
+    tilted_roll_with(dt, &cfg.material(), seconds, friction)
+}
+
+/// [`tilted_roll`] with the ball's tribo `material` (stock: rapier friction μs at the ball
+/// and the walls).
+pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Friction) -> TiltedRun {
+    tilted_throw(dt, material, 0.0, seconds, friction)
+}
+
+/// [`tilted_roll_with`] with the ball set into the trough sliding down the axis at `v0` (m/s)
+/// without spin.
+pub fn tilted_throw(dt: f32, material: &Material, v0: f32, seconds: f64, friction: Friction) -> TiltedRun {
+    let mu = material.mu_s();
+    let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
+    let [ex, ey, _] = basis();
+    let r = cfg.radius;
+    let tilt = TILT_DEG.to_radians();
+    let gravity = Vector::new(0.0, -cfg.g * tilt.cos(), cfg.g * tilt.sin());
+    let mut sim = Sim::new(gravity, dt, friction);
+    // Walls as in `scene`, long enough for the run (from z = −0.5 m to ½ a t² + 1 m).
+    let reach = 0.5 * tilted_roll_acceleration(cfg.g as f64) * seconds * seconds + 1.0;
+    let half_axis = 0.5 * (reach as f32 + 0.5);
+    let (half_len, half_thick) = (5.0 * r, 0.5 * r);
+    let mut walls = [ColliderHandle::invalid(); 2];
+    for (i, (n, angle)) in
+        [(ey, std::f32::consts::FRAC_PI_4), (ex, -std::f32::consts::FRAC_PI_4)].into_iter().enumerate()
+    {
+        let bottom = Vector::new(0.0, -std::f32::consts::SQRT_2 * r, 0.0);
+        let along = Vector::new(0.0, 0.0, 1.0).cross(n);
+        let up = if along.y > 0.0 { along } else { -along };
+        let center = bottom + up * half_len - n * half_thick + Vector::Z * (half_axis - 0.5);
+        let body = sim
+            .world
+            .bodies
+            .insert(RigidBodyBuilder::fixed().translation(center).rotation(Vector::new(0.0, 0.0, angle)));
+        walls[i] = sim.world.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu as f32),
+            body,
+            &mut sim.world.bodies,
+        );
+    }
+    let (ball, collider) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic().can_sleep(false).linvel(Vector::Z * v0),
+        ColliderBuilder::ball(r).density(1000.0),
+        material,
+    );
+    if let Some(t) = &mut sim.tribo {
+        t.set_realizability(Some(tribo_rapier::diagnostics::RealizabilitySettings::new(gravity)));
+    }
+    let mut run = TiltedRun {
+        steps: 0,
+        both_static_steps: 0,
+        first_kinetic: f64::NAN,
+        last_kinetic: f64::NAN,
+        reports: 0,
+        realizable_reports: 0,
+        final_speed: 0.0,
+        max_offset: 0.0,
+        nan: false,
+    };
+    for k in 1..=crate::rapier::scenarios::steps(seconds, dt) {
+        sim.step();
+        let b = sim.body(ball);
+        if !b.linvel().is_finite() || !b.angvel().is_finite() || !b.translation().is_finite() {
+            run.nan = true;
+            break;
+        }
+        run.steps += 1;
+        run.final_speed = b.linvel().length() as f64;
+        let p = b.translation();
+        run.max_offset = run.max_offset.max((p.x as f64).hypot(p.y as f64));
+        let Some(t) = &sim.tribo else { continue };
+        let modes = walls.map(|w| t.contact(collider, w).map(|i| i.slide));
+        if modes.iter().all(|m| *m == Some(Mode::Static)) {
+            run.both_static_steps += 1;
+        }
+        if modes.contains(&Some(Mode::Kinetic)) {
+            if run.first_kinetic.is_nan() {
+                run.first_kinetic = k as f64 * dt as f64;
+            }
+            run.last_kinetic = k as f64 * dt as f64;
+        }
+        if let Some(rep) = t.realizability_report(ball) {
+            run.reports += 1;
+            run.realizable_reports += usize::from(rep.realizable());
+        }
+    }
+    run
 }

@@ -146,6 +146,7 @@ impl TriboRapier {
             new_info.push(*p);
         }
         let mut frames = std::mem::take(&mut self.frames);
+        let mut pressing = crate::slip::Pressing::default();
         for idx in 0..self.states.len() {
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
@@ -317,6 +318,18 @@ impl TriboRapier {
             let vrel = rb2.map_or(Vector::ZERO, |b| b.linvel()) - rb1.map_or(Vector::ZERO, |b| b.linvel());
             let tol = 0.01 * vrel.length();
             let slide_eps = slip_speed + tol;
+            // A body pressed into supports with different normals: the solver's approach
+            // velocity into one reads as slip at the other. Measured without it, and within
+            // the part of it that lies in this contact's tangent plane (`crate::slip`).
+            let on_support = !(is_dynamic_body(rb1) && is_dynamic_body(rb2));
+            let (slip, tol, slide_eps) =
+                if on_support && crate::slip::may_be_pressing(slip, dv, normal, slide_eps, slip_speed) {
+                    let (slip, extra) =
+                        pressing.slip(dv, normal, [par1, par2], bodies, colliders, narrow_phase, dt);
+                    (slip, tol + extra, slide_eps + extra)
+                } else {
+                    (slip, tol, slide_eps)
+                };
 
             // Slide.
             advance_mode(
@@ -441,7 +454,7 @@ impl TriboRapier {
         for w in &mut self.warm {
             *w.get_mut() = 0;
         }
-        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase);
+        crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }
 }
 
