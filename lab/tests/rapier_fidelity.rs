@@ -6,8 +6,8 @@
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
     cart_deceleration, cart_stop, cube_stack, cylinder_deceleration, cylinder_stop, rolling_ball,
-    rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, thrown_sliding, StackContacts,
-    DTS, G, STACK_MARGIN,
+    rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque,
+    thrown_sliding, StackContacts, DTS, G, STACK_MARGIN,
 };
 use tribo_lab::rapier::scenarios::{Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -99,6 +99,27 @@ fn a_ball_set_down_at_rest_within_its_static_roll_capacity_holds() {
         let (drift, roll) = set_down_on_slope(dt, 0.14, 2.0, Friction::Tribo);
         assert!(drift > 0.5, "dt {dt}: only {drift} m");
         assert_eq!(roll, Mode::Kinetic, "dt {dt}");
+    }
+}
+
+#[test]
+fn a_ball_set_down_under_a_torque_within_its_static_spin_capacity_holds() {
+    // Spin torque bounds 0.004 m g = 0.1644 N·m (static) and 0.002 m g = 0.0822 N·m (kinetic):
+    // 0.11 N·m lies in the gap. Held from the first step: the ball's equator moved < 0.1 mm
+    // after 10 s, static. (What remains is the first step's turn, before the contact has its
+    // motor: ∝ τ dt², 0.09 mm at 1/30, 0.02 mm at 1/60.)
+    for dt in DTS {
+        let (angle, spin) = set_down_with_spin_torque(dt, 0.11, 10.0, Friction::Tribo);
+        assert!(angle * 0.1 < 1e-4, "dt {dt}: turned {angle} rad");
+        assert_eq!(spin, Mode::Static, "dt {dt}");
+    }
+    // Above the static bound it spins up; stock rapier has no spin resistance at all.
+    for dt in DTS {
+        let (_, spin) = set_down_with_spin_torque(dt, 0.2, 2.0, Friction::Tribo);
+        assert_eq!(spin, Mode::Kinetic, "dt {dt}");
+        let (angle, _) = set_down_with_spin_torque(dt, 0.11, 0.5, Friction::Stock);
+        // Free spin-up: θ = τ t²/(2 I), I = 0.4 m R² = 0.016755 kg m²: 0.82 rad at 0.5 s.
+        assert!(angle > 0.5, "stock dt {dt}: turned {angle} rad");
     }
 }
 

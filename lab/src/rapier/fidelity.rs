@@ -225,6 +225,31 @@ pub fn set_down_on_slope(dt: f32, tan_alpha: f32, seconds: f32, friction: Fricti
     ((d.x as f64).hypot(d.z as f64), roll)
 }
 
+/// A ball of radius 0.1 m (density 1000: m g = 41.09 N) set down at rest on flat ground with a
+/// constant torque `torque` (N·m) about the vertical, material μs = 0.6, μk = 0.4, spinning
+/// resistance 4 mm static and 2 mm kinetic: the spin torque bound is 0.004 m g = 0.1644 N·m
+/// while sticking and 0.002 m g = 0.0822 N·m while spinning. Returns (angle turned about the
+/// vertical after `seconds` [rad], final spin mode; `Static` for stock).
+pub fn set_down_with_spin_torque(dt: f32, torque: f32, seconds: f32, friction: Friction) -> (f64, Mode) {
+    let m = Material::new(0.6, 0.4).and_then(|m| m.with_spinning_resistances(0.004, 0.002)).expect("valid");
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    let ground = sim.add_ground(100.0);
+    let (b, c) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)),
+        ColliderBuilder::ball(0.1).density(1000.0),
+        &m,
+    );
+    sim.world.bodies[b].add_torque(Vector::Y * torque, true);
+    for _ in 0..(seconds / dt) as usize {
+        sim.step();
+    }
+    let q = *sim.body(b).rotation();
+    // Turned about y: the angle of the body's x axis in the horizontal plane.
+    let x = q * Vector::X;
+    let spin = sim.tribo.as_ref().and_then(|t| t.contact(ground, c)).map_or(Mode::Static, |i| i.spin);
+    ((x.z as f64).atan2(x.x as f64).abs(), spin)
+}
+
 /// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
 /// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
 /// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
