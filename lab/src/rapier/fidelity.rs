@@ -514,6 +514,29 @@ pub fn validation_rows() -> Vec<Row> {
             Tolerance::AtLeast,
             "stock: rolls away",
         ));
+        let case = format!(
+            "rapier F2 ball set down at rest under a spin torque of 0.11 N·m in (c_ψk m g, c_ψs m g), dt={d}"
+        );
+        let ((ta, _), (sa, _)) = (
+            set_down_with_spin_torque(dt, 0.11, 10.0, Friction::Tribo),
+            set_down_with_spin_torque(dt, 0.11, 0.5, Friction::Stock),
+        );
+        rows.push(Row::new(
+            &case,
+            "equator travel over 10 s [m] (tribo)",
+            1e-4,
+            0.1 * ta,
+            Tolerance::AtMost,
+            "static spin capacity holds from the first step",
+        ));
+        rows.push(Row::new(
+            &case,
+            "turn after 0.5 s [rad] (stock rapier)",
+            0.5,
+            sa,
+            Tolerance::AtLeast,
+            "stock: spins up, τ t²/(2I) = 0.82 rad",
+        ));
         let case = format!("rapier F7 stack of 10 cubes built aligned face on face, 20 s, dt={d}");
         let (t, s, hk) = (
             cube_stack(dt, StackContacts::Tribo),
