@@ -65,6 +65,10 @@ impl TriboContext {
         self.store.set_material(handle, m);
     }
 
+    pub(crate) fn adopt_hook_flag(&mut self, handle: ColliderHandle) {
+        self.store.adopt_hook_flag(handle);
+    }
+
     pub(crate) fn remove_material(&mut self, e: Entity) {
         if let Some(h) = self.entities.remove(&e) {
             self.store.remove_material(h);
