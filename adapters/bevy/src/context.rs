@@ -65,8 +65,8 @@ impl TriboContext {
         self.store.set_material(handle, m);
     }
 
-    pub(crate) fn adopt_hook_flag(&mut self, handle: ColliderHandle) {
-        self.store.adopt_hook_flag(handle);
+    pub(crate) fn set_hook_flag_owner(&mut self, handle: ColliderHandle, tribo: bool) {
+        self.store.set_hook_flag_owner(handle, tribo);
     }
 
     pub(crate) fn remove_material(&mut self, e: Entity) {

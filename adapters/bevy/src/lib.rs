@@ -417,10 +417,9 @@ fn sync_materials(
         }
         if let Ok(mut c) = contexts.get_mut(link.0) {
             c.set_material(e, handle.0, *m);
-            if tribo_flag {
-                // The flag is tribo's: the store may take it off while the contacts stick.
-                c.adopt_hook_flag(handle.0);
-            }
+            // Whose the collider's hook flag is: tribo's (the store may take it off while the
+            // contacts stick) or the user's (it stays).
+            c.set_hook_flag_owner(handle.0, tribo_flag);
         }
     }
 }

@@ -37,7 +37,7 @@
 use super::*;
 
 /// The store's control of one material collider's hook flag.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct HookCtl {
     /// tribo turned the collider's `MODIFY_SOLVER_CONTACTS` flag on (it had none): only then may
@@ -45,6 +45,9 @@ pub(super) struct HookCtl {
     pub(super) tribo_flag: bool,
     /// Off the hook: the user's `friction` and the value tribo set in its place.
     pub(super) off: Option<(f32, f32)>,
+    /// The flag is the user's ([`TriboRapier::set_hook_flag_owner`]): it stays on.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) user_flag: bool,
 }
 
 /// The slip (in [`Settings::slip_speed`]s) below which a sticking contact counts as settled.
@@ -169,8 +172,7 @@ impl TriboRapier {
             let h = self.material_colliders[k];
             let Some(c) = colliders.get(h) else { continue };
             let key = handle_key(h);
-            let mut ctl =
-                self.settle.ctl.get(&key).copied().unwrap_or(HookCtl { tribo_flag: false, off: None });
+            let mut ctl = self.settle.ctl.get(&key).copied().unwrap_or(HookCtl::default());
             let flagged = c.active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS);
             let mut friction = c.friction();
             match ctl.off {
@@ -179,7 +181,7 @@ impl TriboRapier {
                     if friction == set {
                         friction = user;
                     }
-                    ctl = HookCtl { tribo_flag: false, off: None };
+                    ctl = HookCtl { user_flag: true, ..HookCtl::default() };
                 }
                 // The user changed the friction while off: their new value stands.
                 Some((_, set)) if friction != set => ctl.off = Some((friction, set)),
@@ -187,6 +189,7 @@ impl TriboRapier {
             }
             let user_friction = ctl.off.map_or(friction, |(user, _)| user);
             let want_off = on
+                && !ctl.user_flag
                 && (ctl.tribo_flag || !flagged)
                 && self.settle.all_settled(h)
                 && self.material(h).is_some_and(|m| m.material().is_some())
@@ -198,7 +201,7 @@ impl TriboRapier {
                 (false, mu)
             } else {
                 // On: tribo's flag unless the user's is there.
-                ctl.tribo_flag |= !flagged;
+                ctl.tribo_flag |= !flagged && !ctl.user_flag;
                 ctl.off = None;
                 (true, user_friction)
             };
@@ -217,7 +220,7 @@ impl TriboRapier {
                     }
                 }
             }
-            if ctl.tribo_flag || ctl.off.is_some() {
+            if ctl.tribo_flag || ctl.user_flag || ctl.off.is_some() {
                 self.settle.ctl.insert(key, ctl);
             } else {
                 self.settle.ctl.remove(&key);
@@ -225,16 +228,16 @@ impl TriboRapier {
         }
     }
 
-    /// Marks the `MODIFY_SOLVER_CONTACTS` flag of `collider` as set on tribo's behalf (as
+    /// Says whose `MODIFY_SOLVER_CONTACTS` flag `collider` carries when the flag is set by
+    /// other code than this store: `tribo = true` when it was set on tribo's behalf (as
     /// bevy_tribo does with the `ActiveHooks` component of a collider with a material), so that
-    /// [`Settings::unhook_settled`] may take it off. Otherwise a flag the collider already has
-    /// when tribo first sees it counts as the user's, and stays.
-    pub fn adopt_hook_flag(&mut self, collider: ColliderHandle) {
-        self.settle
-            .ctl
-            .entry(handle_key(collider))
-            .or_insert(HookCtl { tribo_flag: false, off: None })
-            .tribo_flag = true;
+    /// [`Settings::unhook_settled`] may take it off; `false` when it is the user's, which stays.
+    /// Without this call a flag the collider has when the store first sees it counts as the
+    /// user's, and one the store sets itself as tribo's.
+    pub fn set_hook_flag_owner(&mut self, collider: ColliderHandle, tribo: bool) {
+        let ctl = self.settle.ctl.entry(handle_key(collider)).or_default();
+        ctl.tribo_flag = tribo;
+        ctl.user_flag = !tribo;
     }
 
     /// Whether `c` is a collider tribo took off the hook (see [`Settings::unhook_settled`]).
