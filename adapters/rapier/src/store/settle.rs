@@ -37,7 +37,7 @@
 use super::*;
 
 /// The store's control of one material collider's hook flag.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
 pub(super) struct HookCtl {
     /// tribo turned the collider's `MODIFY_SOLVER_CONTACTS` flag on (it had none): only then may
@@ -172,7 +172,8 @@ impl TriboRapier {
             let h = self.material_colliders[k];
             let Some(c) = colliders.get(h) else { continue };
             let key = handle_key(h);
-            let mut ctl = self.settle.ctl.get(&key).copied().unwrap_or(HookCtl::default());
+            let before = self.settle.ctl.get(&key).copied();
+            let mut ctl = before.unwrap_or_default();
             let flagged = c.active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS);
             let mut friction = c.friction();
             match ctl.off {
@@ -220,9 +221,10 @@ impl TriboRapier {
                     }
                 }
             }
-            if ctl.tribo_flag || ctl.user_flag || ctl.off.is_some() {
+            let keep = ctl.tribo_flag || ctl.user_flag || ctl.off.is_some();
+            if keep && before != Some(ctl) {
                 self.settle.ctl.insert(key, ctl);
-            } else {
+            } else if !keep && before.is_some() {
                 self.settle.ctl.remove(&key);
             }
         }
