@@ -7,7 +7,7 @@ use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
     cart_deceleration, cart_stop, cube_stack, cylinder_deceleration, cylinder_stop, rolling_ball,
     rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque,
-    thrown_sliding, StackContacts, DTS, G, STACK_MARGIN,
+    thrown_sliding, StackContacts, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -261,26 +261,26 @@ fn a_cart_on_four_wheels_stops_on_time() {
 }
 
 /// A stack of 10 cubes built exactly aligned settles within its first second and then stands
-/// still. tribo's friction (stick at μs, anchor pull-back) adds no lean to rapier's contact path
-/// for hooked pairs (stock friction with a no-op `MODIFY_SOLVER_CONTACTS` hook, measured here),
-/// and at dt = 1/240 the stack leans less than under stock rapier. At 1/30 and 1/60 stock rapier
-/// leans less on this stack: it recycles the contacts of unhooked pairs, while every hooked pair
-/// goes through parry each step, whose manifold of two equal aligned faces changes features at
-/// some corners and drops their warm starts (docs/rapier.md §2, "Hooked pairs").
+/// still, leaning no more than under stock rapier (issue requirement: flat-on-flat contacts at
+/// least as still as stock). tribo takes the cubes off the hook while their contacts stick
+/// (`Settings::unhook_settled`), so rapier recycles their contacts as it does stock ones; with
+/// every cube on the hook (rapier's hooked path, measured with stock friction and a no-op hook)
+/// the stack leans about three times more at dt = 1/30 (parry's re-clips drop corner warm
+/// starts, docs/rapier.md §2, "Hooked pairs").
 #[test]
 fn a_stack_of_ten_aligned_cubes_settles_and_stands_still() {
     for dt in DTS {
         let t = cube_stack(dt, StackContacts::Tribo);
         let s = cube_stack(dt, StackContacts::Stock);
-        let h = cube_stack(dt, StackContacts::StockHooked);
-        let msg = format!("dt {dt}: tribo {t:?}, stock {s:?}, stock + no-op hook {h:?}");
-        assert!(t.drift <= STACK_MARGIN * h.drift, "{msg}");
-        assert!(t.tilt_deg <= STACK_MARGIN * h.tilt_deg, "{msg}");
+        let msg = format!("dt {dt}: tribo {t:?}, stock {s:?}");
+        assert!(t.drift <= s.drift, "{msg}");
+        assert!(t.tilt_deg <= s.tilt_deg, "{msg}");
         // It stands, and after settling it does not creep.
         assert!(t.drift < 0.1 && t.tilt_deg < 2.0, "{msg}");
         assert!(t.late_speed < 1e-4, "{msg}");
-        if dt < 1.0 / 100.0 {
-            assert!(t.drift <= s.drift && t.tilt_deg <= s.tilt_deg, "{msg}");
-        }
     }
+    // The hooked path the cubes leave: at 1/30 it leans more than twice as far as stock.
+    let (s, h) =
+        (cube_stack(1.0 / 30.0, StackContacts::Stock), cube_stack(1.0 / 30.0, StackContacts::StockHooked));
+    assert!(h.drift > 2.0 * s.drift && h.tilt_deg > 2.0 * s.tilt_deg, "stock {s:?}, hooked {h:?}");
 }

@@ -285,8 +285,12 @@ fn zero_mass_body_falls_back_to_stock_without_nan() {
 #[test]
 fn settings_are_sanitised() {
     use tribo_rapier::Settings;
-    let t =
-        TriboRapier::with_settings(Settings { slip_speed: f32::NAN, anchor_gain: 3.0, motor_damping: -1.0 });
+    let t = TriboRapier::with_settings(Settings {
+        slip_speed: f32::NAN,
+        anchor_gain: 3.0,
+        motor_damping: -1.0,
+        ..Settings::default()
+    });
     let d = Settings::default();
     assert_eq!(t.settings().slip_speed, d.slip_speed);
     assert_eq!(t.settings().anchor_gain, 1.0);

@@ -65,6 +65,10 @@ impl TriboContext {
         self.store.set_material(handle, m);
     }
 
+    pub(crate) fn set_hook_flag_owner(&mut self, handle: ColliderHandle, tribo: bool) {
+        self.store.set_hook_flag_owner(handle, tribo);
+    }
+
     pub(crate) fn remove_material(&mut self, e: Entity) {
         if let Some(h) = self.entities.remove(&e) {
             self.store.remove_material(h);

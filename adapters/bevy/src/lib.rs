@@ -391,7 +391,7 @@ fn keep_active_hooks(mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Cha
 #[allow(clippy::type_complexity)]
 fn sync_materials(
     changed: Query<
-        (Entity, &FrictionMaterial, &RapierColliderHandle, &RapierContextEntityLink),
+        (Entity, &FrictionMaterial, &RapierColliderHandle, &RapierContextEntityLink, Has<TriboAddedHooks>),
         Or<(Changed<FrictionMaterial>, Changed<RapierColliderHandle>, Changed<RapierContextEntityLink>)>,
     >,
     mut removed_material: RemovedComponents<FrictionMaterial>,
@@ -410,13 +410,16 @@ fn sync_materials(
             c.remove_material(e);
         }
     }
-    for (e, m, handle, link) in &changed {
+    for (e, m, handle, link, tribo_flag) in &changed {
         // A collider that moved between contexts leaves its old one.
         for mut c in &mut contexts {
             c.remove_material(e);
         }
         if let Ok(mut c) = contexts.get_mut(link.0) {
             c.set_material(e, handle.0, *m);
+            // Whose the collider's hook flag is: tribo's (the store may take it off while the
+            // contacts stick) or the user's (it stays).
+            c.set_hook_flag_owner(handle.0, tribo_flag);
         }
     }
 }

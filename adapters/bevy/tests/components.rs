@@ -166,3 +166,46 @@ fn zero_mass_body_is_reported_as_a_message() {
     assert!(matches!(seen[0].diagnostic, bevy_tribo::Diagnostic::ZeroMassBody { .. }));
     assert!(seen[0].to_string().contains("mass"), "{}", seen[0]);
 }
+
+/// A box resting on the ground with a `FrictionMaterial` goes off the hook in the rapier world
+/// while its contact sticks (`Settings::unhook_settled`: the `ActiveHooks` flag bevy_tribo
+/// added is tribo's to take off), with its material's μs as rapier friction; a box whose
+/// `ActiveHooks` the user gave `MODIFY_SOLVER_CONTACTS` keeps it.
+#[test]
+fn a_resting_box_goes_off_the_hook() {
+    let mut app = app();
+    // The ground's rapier friction is μs, so rapier's combination of the pair is exact.
+    let g = common::ground(&mut app, None);
+    app.world_mut().entity_mut(g).insert(Friction::coefficient(0.6));
+    let spawn = |app: &mut App, x: f32, hooks: ActiveHooks| {
+        app.world_mut()
+            .spawn((
+                Transform::from_xyz(x, 0.25, 0.0),
+                RigidBody::Dynamic,
+                Collider::cuboid(0.25, 0.25, 0.25),
+                Friction::coefficient(0.3),
+                Sleeping::disabled(),
+                hooks,
+                FrictionMaterial::new(0.6, 0.5).unwrap(),
+            ))
+            .id()
+    };
+    let tribos = spawn(&mut app, 0.0, ActiveHooks::empty());
+    let users = spawn(&mut app, 3.0, ActiveHooks::MODIFY_SOLVER_CONTACTS);
+    common::run(&mut app, 30);
+    let handle = |app: &App, e| app.world().get::<RapierColliderHandle>(e).unwrap().0;
+    let (ht, hu) = (handle(&app, tribos), handle(&app, users));
+    let mut q = app.world_mut().query::<&TriboContext>();
+    let store = q.single(app.world()).unwrap().store();
+    assert!(store.is_unhooked(ht), "the resting box is off the hook");
+    assert!(!store.is_unhooked(hu), "the user's flag stays");
+    let mut q = app.world_mut().query::<&RapierContextColliders>();
+    let colliders = q.single(app.world()).unwrap();
+    let c = colliders.colliders.get(ht).unwrap();
+    let modify = bevy_rapier3d::rapier::pipeline::ActiveHooks::MODIFY_SOLVER_CONTACTS;
+    assert!(!c.active_hooks().contains(modify));
+    assert_eq!(c.friction(), 0.6);
+    let c = colliders.colliders.get(hu).unwrap();
+    assert!(c.active_hooks().contains(modify));
+    assert_eq!(c.friction(), 0.3);
+}

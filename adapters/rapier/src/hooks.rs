@@ -16,7 +16,9 @@ use crate::store::TriboRapier;
 /// and one dropped on a running belt slides (μk) until it reaches the belt's speed.
 ///
 /// tribo turns on `ActiveHooks::MODIFY_SOLVER_CONTACTS` for colliders with a material, so the
-/// user's `modify_solver_contacts` is also called for their pairs.
+/// user's `modify_solver_contacts` is also called for their pairs — except while a collider's
+/// contacts all stick ([`Settings::unhook_settled`](crate::Settings::unhook_settled)): set the
+/// flag yourself on colliders whose pairs your hook must see every step.
 ///
 /// tribo keeps, in the `user_data` of the contact manifolds of its contacts, the index of the
 /// contact's state (tagged: the top byte is `0xA5`), so the hook finds a contact's plan without

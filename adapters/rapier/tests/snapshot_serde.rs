@@ -175,6 +175,12 @@ fn serde_snapshot_continues_bit_identically() {
     let spin = spinner.map(|(_, b)| b.angvel().y).unwrap_or(0.0);
     assert!(spin > 1.0 && spin < 15.0, "the ball still spins, braked: ω = {spin}");
 
+    // The stuck brick is off the hook (`Settings::unhook_settled`): the flag state round-trips.
+    let unhooked = |w: &World, t: &TriboRapier| -> Vec<ColliderHandle> {
+        w.colliders.iter().map(|(h, _)| h).filter(|&h| t.is_unhooked(h)).collect()
+    };
+    assert!(!unhooked(&w, &tribo).is_empty(), "a settled collider is off the hook at step 100");
+
     let world_bytes = w.save();
     let store_bytes = to_bytes(&tribo);
     let mut w2 = World::restore(&world_bytes);
@@ -182,11 +188,13 @@ fn serde_snapshot_continues_bit_identically() {
     assert_eq!(w2.fingerprint(), w.fingerprint());
     assert_eq!((tribo2.len(), tribo2.joint_count()), (tribo.len(), tribo.joint_count()));
     assert!(to_bytes(&tribo2) == store_bytes, "the restored store writes the same snapshot");
+    assert_eq!(unhooked(&w2, &tribo2), unhooked(&w, &tribo));
 
     for step in 100..300 {
         w.step(&mut tribo);
         w2.step(&mut tribo2);
         assert_eq!(w2.fingerprint(), w.fingerprint(), "diverged at step {}", step + 1);
+        assert_eq!(unhooked(&w2, &tribo2), unhooked(&w, &tribo), "step {}", step + 1);
     }
     assert_eq!((tribo2.len(), tribo2.joint_count()), (tribo.len(), tribo.joint_count()));
     assert_eq!(w2.marked_joints(), tribo2.joint_count());

@@ -5,9 +5,13 @@
 //! tribo's own before_step/after_step time, and the ratios that matter (slide-only ÷ no-op
 //! hook, full ÷ stock).
 //!
+//! The two tribo configurations also run with `Settings::unhook_settled` off (`slide_only_hooked`,
+//! `full_hooked`: every material collider on the hook, so rapier recycles none of their pairs).
+//!
 //! `cargo run --release -p tribo_lab --bin pile_timing [ROUNDS] [CONFIG]` — ROUNDS defaults to
-//! 3; CONFIG (`stock`, `noop_hook`, `slide_only`, `full`) runs one configuration only (for
-//! callgrind: `valgrind --tool=callgrind target/release/pile_timing 1 full`).
+//! 3; CONFIG (`stock`, `noop_hook`, `slide_only`, `full`, `slide_only_hooked`, `full_hooked`)
+//! runs one configuration only (for callgrind:
+//! `valgrind --tool=callgrind target/release/pile_timing 1 full`).
 
 use std::time::{Duration, Instant};
 use tribo_lab::rapier::scenarios::*;
@@ -21,8 +25,35 @@ struct Run {
     contact_steps: u64,
 }
 
-fn run(config: PileConfig) -> Run {
+/// A configuration of the pile and whether its tribo store keeps every collider hooked.
+#[derive(Clone, Copy, PartialEq)]
+struct Cfg(PileConfig, bool);
+
+impl Cfg {
+    const ALL: [Cfg; 6] = [
+        Cfg(PileConfig::Stock, false),
+        Cfg(PileConfig::NoopHook, false),
+        Cfg(PileConfig::SlideOnly, false),
+        Cfg(PileConfig::Full, false),
+        Cfg(PileConfig::SlideOnly, true),
+        Cfg(PileConfig::Full, true),
+    ];
+
+    fn name(self) -> String {
+        if self.1 {
+            format!("{}_hooked", self.0.name())
+        } else {
+            self.0.name().to_string()
+        }
+    }
+}
+
+fn run(cfg: Cfg) -> Run {
+    let Cfg(config, hooked) = cfg;
     let (mut sim, _handles) = pile_config_scene(config);
+    if let Some(t) = sim.tribo.as_mut().filter(|_| hooked) {
+        t.set_settings(tribo_rapier::Settings { unhook_settled: false, ..*t.settings() });
+    }
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     let mut asleep_at = None;
     let mut contact_steps = 0u64;
@@ -74,8 +105,8 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
     let only = args.next();
-    let configs: Vec<PileConfig> =
-        PileConfig::ALL.into_iter().filter(|c| only.as_deref().is_none_or(|o| o == c.name())).collect();
+    let configs: Vec<Cfg> =
+        Cfg::ALL.into_iter().filter(|c| only.as_deref().is_none_or(|o| o == c.name())).collect();
     let mut runs: Vec<Vec<Run>> = configs.iter().map(|_| Vec::new()).collect();
     for round in 0..rounds {
         for (k, &c) in configs.iter().enumerate() {
@@ -106,7 +137,7 @@ fn main() {
         );
         med.push((c, m));
     }
-    let get = |c: PileConfig| med.iter().find(|(x, _)| *x == c).map(|(_, m)| *m);
+    let get = |c: PileConfig| med.iter().find(|(x, _)| *x == Cfg(c, false)).map(|(_, m)| *m);
     let ratio = |a: PileConfig, b: PileConfig| match (get(a), get(b)) {
         (Some(x), Some(y)) if y > 0.0 => format!("{:.2} ×", x / y),
         _ => "-".to_string(),
@@ -118,4 +149,13 @@ fn main() {
     );
     println!("slide-only ÷ stock:      {}", ratio(PileConfig::SlideOnly, PileConfig::Stock));
     println!("full ÷ stock:            {} (target ≤ 2.0 ×)", ratio(PileConfig::Full, PileConfig::Stock));
+    let hooked = |c: PileConfig| {
+        let on = med.iter().find(|(x, _)| *x == Cfg(c, true)).map(|(_, m)| *m);
+        match (get(c), on) {
+            (Some(x), Some(y)) if y > 0.0 => format!("{:.2} ×", x / y),
+            _ => "-".to_string(),
+        }
+    };
+    println!("slide-only ÷ slide-only hooked: {}", hooked(PileConfig::SlideOnly));
+    println!("full ÷ full hooked:             {}", hooked(PileConfig::Full));
 }

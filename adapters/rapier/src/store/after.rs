@@ -3,6 +3,7 @@
 
 use super::modes::{advance_mode, hold_step};
 use super::plan::{angular_slip_speeds, derive};
+use super::settle::SETTLE_SLIP;
 use super::*;
 use crate::curvature::collider_curvature;
 
@@ -129,6 +130,8 @@ impl TriboRapier {
                 roll_threshold: 0.0,
                 last_w: [0.0; 2],
                 kinetic_drop: [0.0; 2],
+                settled: false,
+                warm_next: 0.0,
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
@@ -194,6 +197,7 @@ impl TriboRapier {
             // impulse of the previous step, which the hook summed in `warm`); 0.36
             // reports the plain total.
             let mut imp = 0.0f32;
+            let mut warm_next = 0.0f32;
             let mut nsum = Vector::ZERO;
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
@@ -220,7 +224,11 @@ impl TriboRapier {
                 let (mf1, mf2) = (m.data.rigid_body1.and(frame1), m.data.rigid_body2.and(frame2));
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
-                    let pi = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0));
+                    let (pi, wi) = m
+                        .points
+                        .get(id)
+                        .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
+                    warm_next += wi;
                     let (a, b) = (world(mf1, c.anchor1, wa1), world(mf2, c.anchor2, wa2));
                     imp += pi;
                     nsum += m.data.normal * pi;
@@ -254,7 +262,13 @@ impl TriboRapier {
             }
             let s = &mut self.states[idx];
             s.seen = step;
-            let warm = f32::from_bits(*self.warm[idx].get_mut());
+            // The hook summed the warm start of a hooked pair; a pair off the hook (see
+            // `settle`) started from the warm starts the last step left.
+            let warm = match *self.warm[idx].get_mut() {
+                WARM_UNSET => s.warm_next,
+                bits => f32::from_bits(bits),
+            };
+            s.warm_next = warm_next;
             let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
@@ -273,6 +287,7 @@ impl TriboRapier {
                 }
             }
             if self.plans[idx].stock {
+                s.settled = false;
                 // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
                 if plan_ok {
                     self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, None, joints);
@@ -423,6 +438,18 @@ impl TriboRapier {
                     spin_accumulate,
                 );
             }
+            // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
+            // deflection is within half its static threshold (the anchor pull-back, which only
+            // the hook applies, is not needed yet), the slip is below ten slip speeds and a
+            // curved contact's relative roll and spin below their slip speeds.
+            s.settled = s.slide == Mode::Static
+                && s.roll == Mode::Static
+                && s.spin == Mode::Static
+                && s.hold == 0
+                && (s.slide_defl.length() as f64) <= 0.5 * d.slide_static
+                && slip.length() <= SETTLE_SLIP * slip_speed
+                && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
+                && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
             if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
                 s.slide_defl = Vector::ZERO;
                 s.roll_defl = Vector::ZERO;
@@ -450,9 +477,10 @@ impl TriboRapier {
                 i += 1;
             }
         }
-        // The hook sums the next step's warm starts from zero.
+        // The hook sums the next step's warm starts from zero (a contact it does not see keeps
+        // `WARM_UNSET`).
         for w in &mut self.warm {
-            *w.get_mut() = 0;
+            *w.get_mut() = WARM_UNSET;
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }

@@ -6,7 +6,8 @@ use super::*;
 impl TriboRapier {
     /// Call right before `PhysicsPipeline::step`: drops the state and motor of contacts whose
     /// colliders or bodies were removed, re-combines materials changed since the last step,
-    /// sets the hook flag of material colliders, and plans the Contensou contacts (their
+    /// sets the hook flag of material colliders (off for settled ones, see
+    /// [`Settings::unhook_settled`]), and plans the Contensou contacts (their
     /// limits depend on the velocities the step starts from). The plan of every other contact
     /// (friction coefficient, anchor pull-back, motor bounds) was made by the last
     /// [`after_step`](Self::after_step) together with its stick/slip update.
@@ -21,29 +22,22 @@ impl TriboRapier {
         if !self.adopted {
             self.adopt_world(bodies, joints);
         }
-        // Materials of removed colliders go; live ones get the hook flag.
+        // Materials of removed colliders go.
         let mut k = 0;
         while k < self.material_colliders.len() {
             let h = self.material_colliders[k];
-            match colliders.get(h) {
-                None => {
-                    // Removed collider: its material goes (only its own: the full handle is the
-                    // key, a new collider in the same slot keeps the material it was given).
-                    self.materials.remove(&handle_key(h));
-                    self.material_colliders.swap_remove(k);
-                    self.material_epoch += 1;
-                    continue;
-                }
-                Some(c) if !c.active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) => {
-                    let flags = c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS;
-                    if let Some(c) = colliders.get_mut(h) {
-                        c.set_active_hooks(flags);
-                    }
-                }
-                _ => {}
+            if colliders.get(h).is_none() {
+                // Removed collider: its material goes (only its own: the full handle is the
+                // key, a new collider in the same slot keeps the material it was given).
+                self.materials.remove(&handle_key(h));
+                self.settle.ctl.remove(&handle_key(h));
+                self.material_colliders.swap_remove(k);
+                self.material_epoch += 1;
+                continue;
             }
             k += 1;
         }
+        self.settle.begin();
         // The hidden fixed body that motors of world sides (no body, or a fixed one) attach to,
         // once a motor needs it (`after_step` cannot insert bodies; the contacts that waited for
         // it are planned below).
@@ -55,6 +49,7 @@ impl TriboRapier {
 
         let dt = params.dt;
         let epoch = self.material_epoch;
+        let unhook = self.settings.unhook_settled;
         let mut i = 0;
         while i < self.states.len() {
             let (c1, c2) = (self.states[i].c1, self.states[i].c2);
@@ -99,6 +94,10 @@ impl TriboRapier {
             // A contact whose sides are no longer dynamic (a body made fixed or kinematic, or
             // removed with its collider kept) is released with its motor by `after_step`; its
             // motor meanwhile joins two bodies the solver does not move.
+            if unhook {
+                let settled = self.contact_settled(i, (col1, col2));
+                self.settle.contact(c1, c2, settled);
+            }
             let s = &self.states[i];
             if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
                 let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
@@ -108,5 +107,7 @@ impl TriboRapier {
             }
             i += 1;
         }
+        // The hook flags of the material colliders: on, or off for settled ones.
+        self.update_hooks(bodies, colliders);
     }
 }

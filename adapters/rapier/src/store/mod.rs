@@ -6,6 +6,7 @@
 //! - `plan`: a contact's next step (friction coefficient, pull-back, motor);
 //! - `modes`: the stick/slip mode machine and the onset hold;
 //! - `world`: the objects tribo puts into the rapier world (motors, anchor body);
+//! - `settle`: settled colliders off the hook (rapier then recycles their contacts);
 //! - `settings`, `diagnostic`: the public tuning and problem reports; `snapshot`: serde.
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -24,6 +25,7 @@ mod diagnostic;
 mod modes;
 mod plan;
 mod settings;
+mod settle;
 #[cfg(feature = "serde-serialize")]
 mod snapshot;
 mod state;
@@ -104,7 +106,8 @@ pub struct TriboRapier {
     plans: Vec<Plan>,
     /// Σ warm-start normal impulse (f32 bits) the solver starts this step with, summed by the
     /// hook over each contact's solver manifolds; parallel to `states` (rapier 0.35 adds it to
-    /// the reported impulse).
+    /// the reported impulse). [`WARM_UNSET`] when the hook did not see the contact (a pair off
+    /// the hook: `after_step` uses [`PairState::warm_next`]).
     warm: Vec<AtomicU32>,
     /// A plan waits for the hidden anchor body (created by the next `before_step`).
     needs_anchor: bool,
@@ -132,6 +135,8 @@ pub struct TriboRapier {
     /// Each body's frame at the start of the step, computed once per step (see [`StepFrames`]).
     frames: StepFrames,
     pub(crate) realizability: crate::diagnostics::Monitor,
+    /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
+    settle: settle::Settle,
 }
 
 /// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
@@ -163,6 +168,7 @@ impl Clone for TriboRapier {
             adopted: self.adopted,
             frames: StepFrames::default(),
             realizability: self.realizability.clone(),
+            settle: self.settle.clone(),
         }
     }
 }
@@ -252,6 +258,7 @@ impl TriboRapier {
             adopted: false,
             frames: StepFrames::default(),
             realizability: Default::default(),
+            settle: Default::default(),
         }
     }
 
@@ -267,7 +274,8 @@ impl TriboRapier {
     }
 
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
-    /// `ActiveHooks::MODIFY_SOLVER_CONTACTS` on it at the next [`before_step`](Self::before_step).
+    /// `ActiveHooks::MODIFY_SOLVER_CONTACTS` on it at the next [`before_step`](Self::before_step)
+    /// (and off while its contacts all stick: [`Settings::unhook_settled`]).
     pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
         if self.materials.insert(handle_key(collider), material.into()).is_none() {
             self.material_colliders.push(collider);
@@ -280,6 +288,7 @@ impl TriboRapier {
         let m = self.materials.remove(&handle_key(collider))?;
         self.material_colliders.retain(|&c| c != collider);
         self.material_epoch += 1;
+        self.settle.orphans = true;
         Some(m)
     }
 
@@ -381,9 +390,13 @@ impl TriboRapier {
     /// processed by one thread of the narrow phase, so a plain load and store suffice.
     #[inline]
     pub(crate) fn add_warmstart(&self, slot: u32, impulse: f32) {
-        if compat::IMPULSE_INCLUDES_WARMSTART && impulse != 0.0 {
+        if compat::IMPULSE_INCLUDES_WARMSTART {
             let w = &self.warm[slot as usize];
-            w.store((f32::from_bits(w.load(Ordering::Relaxed)) + impulse).to_bits(), Ordering::Relaxed);
+            let sum = match w.load(Ordering::Relaxed) {
+                WARM_UNSET => 0.0,
+                bits => f32::from_bits(bits),
+            };
+            w.store((sum + impulse).to_bits(), Ordering::Relaxed);
         }
     }
 
@@ -497,8 +510,10 @@ impl TriboRapier {
     }
 
     /// Removes every contact state and motor joint (e.g. before dropping the store or when
-    /// switching a world back to stock friction). Materials are kept.
+    /// switching a world back to stock friction). Materials are kept; colliders taken off the
+    /// hook go back on at the next [`before_step`](Self::before_step).
     pub fn clear(&mut self, joints: &mut ImpulseJointSet) {
+        self.settle.rehook_all = true;
         while !self.states.is_empty() {
             let last = self.states.len() - 1;
             self.remove_state(last, joints);
@@ -522,6 +537,7 @@ impl TriboRapier {
         self.anchor = None;
         self.needs_anchor = false;
         self.adopted = false;
+        self.settle.rehook_all = true;
     }
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,

@@ -3,6 +3,7 @@
 /// Tuning of the rapier mechanism. The defaults suit SI scenes (metres, kilograms).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde-serialize", serde(default))]
 pub struct Settings {
     /// Relative slip speed (m/s) below which a slipping contact sticks again (a sticking one
     /// slips when its accumulated slip exceeds the material's static threshold `μs N/K_E`).
@@ -19,6 +20,22 @@ pub struct Settings {
     /// Damping factor of the motor rows (rapier `set_motor_velocity` factor); large means a rigid
     /// motor up to its torque bound. Default `1e6`.
     pub motor_damping: f32,
+    /// Take `ActiveHooks::MODIFY_SOLVER_CONTACTS` off a material collider on a dynamic body
+    /// while all its contacts stick, so that rapier recycles its contacts as it does for pairs
+    /// without hooks (it re-clips a hooked pair every step, and for equal, aligned faces, a
+    /// stack of boxes, the re-clip drops the warm starts of some corners: the stack leans more
+    /// than under stock rapier). A contact counts as settled when slide, roll and spin are
+    /// static (after the onset hold), its slide deflection is within half its static threshold
+    /// and its slip is below ten [`slip_speed`](Self::slip_speed)s. Meanwhile the collider's
+    /// `friction` is its material's μs (the user's value comes back with the hook), tribo keeps
+    /// tracking stick and slip, and the motors keep resisting roll and spin; the hook comes back
+    /// before the next step once a contact slips or its deflection grows, or the collider gains
+    /// a contact with a collider that has the hook. Colliders whose pairs rapier would combine to
+    /// another coefficient than μs (pair-table overrides, differing combine rules, a partner
+    /// without a material), Contensou contacts, colliders without a body or on fixed or
+    /// kinematic bodies, and colliders whose hook flag the user set stay hooked.
+    /// See docs/rapier.md §2. Default `true`.
+    pub unhook_settled: bool,
 }
 
 impl Settings {
@@ -35,12 +52,13 @@ impl Settings {
                 d.anchor_gain
             },
             motor_damping: pos(self.motor_damping, d.motor_damping),
+            unhook_settled: self.unhook_settled,
         }
     }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { slip_speed: 1e-3, anchor_gain: 0.5, motor_damping: 1e6 }
+        Settings { slip_speed: 1e-3, anchor_gain: 0.5, motor_damping: 1e6, unhook_settled: true }
     }
 }

@@ -34,6 +34,9 @@ struct Snapshot {
     reported_unprepared: bool,
     adopted: bool,
     realizability: crate::diagnostics::Monitor,
+    /// The hook flags tribo controls (sorted by collider handle).
+    #[serde(default)]
+    hook_control: Vec<(u64, settle::HookCtl)>,
 }
 
 /// Writes the whole store (see the module docs): materials keyed by full collider handle,
@@ -44,6 +47,9 @@ impl Serialize for TriboRapier {
         let mut materials: Vec<(u64, FrictionMaterial)> =
             self.materials.iter().map(|(k, m)| (*k, *m)).collect();
         materials.sort_by_key(|(k, _)| *k);
+        let mut hook_control: Vec<(u64, settle::HookCtl)> =
+            self.settle.ctl.iter().map(|(k, c)| (*k, *c)).collect();
+        hook_control.sort_by_key(|(k, _)| *k);
         Snapshot {
             settings: self.settings,
             materials,
@@ -65,6 +71,7 @@ impl Serialize for TriboRapier {
             reported_unprepared: self.reported_unprepared,
             adopted: self.adopted,
             realizability: self.realizability.clone(),
+            hook_control,
         }
         .serialize(serializer)
     }
@@ -115,6 +122,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             adopted: s.adopted,
             frames: Default::default(),
             realizability: s.realizability,
+            settle: settle::Settle::with_ctl(s.hook_control.into_iter().collect()),
         })
     }
 }

@@ -140,7 +140,18 @@ pub(super) struct PairState {
     pub(super) last_w: [f32; 2],
     /// How much the last step's kinetic torque took off those speeds (rad/s), 0 if none.
     pub(super) kinetic_drop: [f32; 2],
+    /// The contact was settled at the last `after_step` (see [`Settings::unhook_settled`]).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) settled: bool,
+    /// Σ warm-start normal impulse of the contact's solver contacts after the last step: the
+    /// warm start of the next step if rapier recycles the pair (it is then off the hook, which
+    /// does not sum it).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) warm_next: f32,
 }
+
+/// [`TriboRapier::warm`] of a contact the hook has not seen in this step (NaN bits).
+pub(super) const WARM_UNSET: u32 = u32::MAX;
 
 /// [`PairState::shapes`] of a state restored from a snapshot (no shape lives at address 0).
 pub(super) const SHAPES_RESTORED: [usize; 2] = [0, 0];

@@ -1,0 +1,254 @@
+//! Settled colliders off the hook ([`Settings::unhook_settled`]).
+//!
+//! rapier recycles the contacts of a pair whose relative pose barely moved since their last full
+//! update (no parry re-clip, the solver contacts, lever arms and normal kept), but only for pairs
+//! without an active hook: a pair is hooked when either collider has a hook flag. Hooked pairs go
+//! through parry every step, and for two equal, aligned faces (a stack of boxes) the re-clipped
+//! manifold changes features at some corners and drops their warm starts (docs/rapier.md §2).
+//!
+//! So `before_step` takes `ActiveHooks::MODIFY_SOLVER_CONTACTS` off a material collider on a
+//! dynamic body while every one of its tribo contacts is settled (`after_step`: slide, roll and
+//! spin static after the onset hold, the slide deflection within half its static threshold,
+//! slip below [`SETTLE_SLIP`] slip speeds, a curved contact's relative roll and spin below their
+//! slip speeds; no Contensou model, no stock fallback), and puts it back on before the step
+//! after one of its contacts stops being settled. A collider gaining a contact with a hooked
+//! collider is hooked through that pair, reported by the hook, and back on the hook for its
+//! other pairs once the new contact's state exists (new contacts are not settled before their
+//! first `after_step`).
+//!
+//! While off, rapier's own friction of the pair must be tribo's static coefficient: the
+//! collider's `friction` is set to its material's μs (the user's value is restored when the
+//! hook comes back), and a collider only goes off when rapier's combination of the two
+//! colliders' values equals each contact's μs (pair-table overrides, differing combination
+//! rules, a partner without a material and another friction keep it hooked). Colliders on
+//! fixed or kinematic bodies or without a body stay hooked (their pairs with colliders without
+//! a material are tribo contacts that only the hook reports), as do colliders whose hook flag
+//! the user set.
+//!
+//! The stick/slip tracking of an unhooked contact goes on in `after_step`, and so do its plan
+//! and its motor (roll and spin resistance are joints, not hook work). Only the slide anchor
+//! pull-back is the hook's: an unhooked contact goes back on the hook when its deflection
+//! reaches half the static threshold. Its normal force takes the warm start the solver began
+//! the step with from the contact points' warm-start impulses at the last `after_step`
+//! ([`PairState::warm_next`]): exact for a recycled pair, whose points rapier leaves untouched
+//! between the steps (a pair re-clipped without the hook keeps the warm starts of the points
+//! whose features persist).
+
+use super::*;
+
+/// The store's control of one material collider's hook flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+pub(super) struct HookCtl {
+    /// tribo turned the collider's `MODIFY_SOLVER_CONTACTS` flag on (it had none): only then may
+    /// tribo take it off again.
+    pub(super) tribo_flag: bool,
+    /// Off the hook: the user's `friction` and the value tribo set in its place.
+    pub(super) off: Option<(f32, f32)>,
+    /// The flag is the user's ([`TriboRapier::set_hook_flag_owner`]): it stays on.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) user_flag: bool,
+}
+
+/// The slip (in [`Settings::slip_speed`]s) below which a sticking contact counts as settled.
+pub(super) const SETTLE_SLIP: f32 = 10.0;
+
+/// Per-collider bookkeeping of [`Settings::unhook_settled`].
+#[derive(Clone, Default)]
+pub(super) struct Settle {
+    /// By full collider handle.
+    pub(super) ctl: FastMap<u64, HookCtl>,
+    /// (pass a contact of the collider was not settled, pass it had a settled contact), by
+    /// collider index.
+    marks: Vec<(u64, u64)>,
+    /// The current `before_step` pass (starts at 1).
+    pass: u64,
+    /// Every collider goes back on the hook at the next `before_step` (contact states were
+    /// dropped: their pairs must be reported by the hook again).
+    pub(super) rehook_all: bool,
+    /// A material was removed: the next `before_step` restores its collider.
+    pub(super) orphans: bool,
+}
+
+impl Settle {
+    /// Restored from a snapshot with the given hook control.
+    #[cfg(feature = "serde-serialize")]
+    pub(super) fn with_ctl(ctl: FastMap<u64, HookCtl>) -> Settle {
+        Settle { ctl, ..Default::default() }
+    }
+
+    /// Starts a `before_step` pass.
+    pub(super) fn begin(&mut self) {
+        self.pass += 1;
+    }
+
+    fn mark(&mut self, c: ColliderHandle, settled: bool) {
+        let i = c.into_raw_parts().0 as usize;
+        if i >= self.marks.len() {
+            self.marks.resize(i + 1, (0, 0));
+        }
+        let m = &mut self.marks[i];
+        if settled {
+            m.1 = self.pass;
+        } else {
+            m.0 = self.pass;
+        }
+    }
+
+    /// Records one contact of the pass: both colliders stay hooked unless `settled`.
+    pub(super) fn contact(&mut self, c1: ColliderHandle, c2: ColliderHandle, settled: bool) {
+        self.mark(c1, settled);
+        self.mark(c2, settled);
+    }
+
+    /// Whether every contact of `c` recorded in this pass was settled, and at least one was.
+    fn all_settled(&self, c: ColliderHandle) -> bool {
+        self.marks
+            .get(c.into_raw_parts().0 as usize)
+            .is_some_and(|&(unsettled, settled)| unsettled != self.pass && settled == self.pass)
+    }
+}
+
+/// rapier's combination of two colliders' friction coefficients (`CoefficientCombineRule`: the
+/// higher rule wins).
+pub(super) fn rapier_combine(a: f32, b: f32, ra: CoefficientCombineRule, rb: CoefficientCombineRule) -> f32 {
+    match ra.max(rb) {
+        CoefficientCombineRule::Average => (a + b) / 2.0,
+        CoefficientCombineRule::Min => a.min(b).abs(),
+        CoefficientCombineRule::Multiply => a * b,
+        CoefficientCombineRule::Max => a.max(b),
+        CoefficientCombineRule::ClampedSum => (a + b).clamp(0.0, 1.0),
+        CoefficientCombineRule::GeometricMean => (a.max(0.0) * b.max(0.0)).sqrt(),
+    }
+}
+
+impl TriboRapier {
+    /// The friction coefficient a collider has while off the hook: its material's μs, or its own
+    /// `friction` if it has no tribo material.
+    fn unhooked_friction(&self, h: ColliderHandle, c: &Collider) -> f32 {
+        match self.material(h).and_then(|m| m.material()) {
+            Some(m) => m.mu_s() as f32,
+            None => c.friction(),
+        }
+    }
+
+    /// Whether contact `i` (colliders `col1`, `col2`) is settled, so its colliders may leave
+    /// the hook, and rapier's own friction of the pair would then be its μs.
+    pub(super) fn contact_settled(&self, i: usize, (col1, col2): (&Collider, &Collider)) -> bool {
+        let s = &self.states[i];
+        if !s.settled || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
+            return false;
+        }
+        let mu = rapier_combine(
+            self.unhooked_friction(s.c1, col1),
+            self.unhooked_friction(s.c2, col2),
+            col1.friction_combine_rule(),
+            col2.friction_combine_rule(),
+        );
+        let mu_s = s.material.mu_s() as f32;
+        (mu - mu_s).abs() <= 1e-6 * mu_s.max(1.0)
+    }
+
+    /// Sets the hook flag (and friction) of every material collider for the coming step, from
+    /// the contacts recorded in this pass. Called by `before_step` after its contact loop.
+    pub(super) fn update_hooks(&mut self, bodies: &RigidBodySet, colliders: &mut ColliderSet) {
+        let on = self.settings.unhook_settled && !std::mem::take(&mut self.settle.rehook_all);
+        if std::mem::take(&mut self.settle.orphans) {
+            // Materials removed while their collider was off the hook: back to the user's state.
+            let gone: Vec<u64> =
+                self.settle.ctl.keys().filter(|k| !self.materials.contains_key(k)).copied().collect();
+            for k in gone {
+                let Some(ctl) = self.settle.ctl.remove(&k) else { continue };
+                let h = ColliderHandle::from_raw_parts(k as u32, (k >> 32) as u32);
+                if let (Some(c), Some((user, set))) = (colliders.get_mut(h), ctl.off) {
+                    if c.friction() == set {
+                        c.set_friction(user);
+                    }
+                    c.set_active_hooks(c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+                }
+            }
+        }
+        for k in 0..self.material_colliders.len() {
+            let h = self.material_colliders[k];
+            let Some(c) = colliders.get(h) else { continue };
+            let key = handle_key(h);
+            let before = self.settle.ctl.get(&key).copied();
+            let mut ctl = before.unwrap_or_default();
+            let flagged = c.active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS);
+            let mut friction = c.friction();
+            match ctl.off {
+                // The user put the flag on while the collider was off: it is theirs now.
+                Some((user, set)) if flagged => {
+                    if friction == set {
+                        friction = user;
+                    }
+                    ctl = HookCtl { user_flag: true, ..HookCtl::default() };
+                }
+                // The user changed the friction while off: their new value stands.
+                Some((_, set)) if friction != set => ctl.off = Some((friction, set)),
+                _ => {}
+            }
+            let user_friction = ctl.off.map_or(friction, |(user, _)| user);
+            let want_off = on
+                && !ctl.user_flag
+                && (ctl.tribo_flag || !flagged)
+                && self.settle.all_settled(h)
+                && self.material(h).is_some_and(|m| m.material().is_some())
+                && on_dynamic_body(c, bodies);
+            let (flag, new_friction) = if want_off {
+                let mu = self.unhooked_friction(h, c);
+                ctl.off = Some((user_friction, mu));
+                ctl.tribo_flag = true;
+                (false, mu)
+            } else {
+                // On: tribo's flag unless the user's is there.
+                ctl.tribo_flag |= !flagged && !ctl.user_flag;
+                ctl.off = None;
+                (true, user_friction)
+            };
+            let hooks = if flag {
+                c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS
+            } else {
+                c.active_hooks() - ActiveHooks::MODIFY_SOLVER_CONTACTS
+            };
+            if hooks != c.active_hooks() || new_friction != c.friction() {
+                if let Some(c) = colliders.get_mut(h) {
+                    if hooks != c.active_hooks() {
+                        c.set_active_hooks(hooks);
+                    }
+                    if new_friction != c.friction() {
+                        c.set_friction(new_friction);
+                    }
+                }
+            }
+            let keep = ctl.tribo_flag || ctl.user_flag || ctl.off.is_some();
+            if keep && before != Some(ctl) {
+                self.settle.ctl.insert(key, ctl);
+            } else if !keep && before.is_some() {
+                self.settle.ctl.remove(&key);
+            }
+        }
+    }
+
+    /// Says whose `MODIFY_SOLVER_CONTACTS` flag `collider` carries when the flag is set by
+    /// other code than this store: `tribo = true` when it was set on tribo's behalf (as
+    /// bevy_tribo does with the `ActiveHooks` component of a collider with a material), so that
+    /// [`Settings::unhook_settled`] may take it off; `false` when it is the user's, which stays.
+    /// Without this call a flag the collider has when the store first sees it counts as the
+    /// user's, and one the store sets itself as tribo's.
+    pub fn set_hook_flag_owner(&mut self, collider: ColliderHandle, tribo: bool) {
+        let ctl = self.settle.ctl.entry(handle_key(collider)).or_default();
+        ctl.tribo_flag = tribo;
+        ctl.user_flag = !tribo;
+    }
+
+    /// Whether `c` is a collider tribo took off the hook (see [`Settings::unhook_settled`]).
+    pub fn is_unhooked(&self, c: ColliderHandle) -> bool {
+        self.settle.ctl.get(&handle_key(c)).is_some_and(|ctl| ctl.off.is_some())
+    }
+}
+
+/// Whether a collider is attached to a dynamic body (the only ones taken off the hook).
+fn on_dynamic_body(c: &Collider, bodies: &RigidBodySet) -> bool {
+    c.parent().and_then(|b| bodies.get(b)).is_some_and(|rb| rb.is_dynamic())
+}

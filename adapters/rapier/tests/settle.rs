@@ -1,0 +1,140 @@
+//! Settled colliders off the hook (`Settings::unhook_settled`): the flag, the friction rapier
+//! then uses, the normal force of an unhooked contact, and the way back onto the hook.
+
+mod common;
+
+use common::{World, DT, G};
+use tribo::tracking::Mode;
+use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::{FrictionMaterial, Settings, TriboRapier};
+
+const MU_S: f64 = 0.6;
+const MU_K: f64 = 0.5;
+/// The box's own rapier friction (the user's value, restored with the hook).
+const USER_FRICTION: f32 = 0.3;
+/// Half edge of the box (m); density 1000.
+const H: f32 = 0.25;
+
+/// A box resting on a parentless floor whose rapier friction is `floor_friction`.
+fn resting_box(
+    tribo: &mut TriboRapier,
+    floor_friction: f32,
+    user_hooks: ActiveHooks,
+) -> (World, RigidBodyHandle, ColliderHandle, ColliderHandle) {
+    let mut w = World::new();
+    let floor = w.floor();
+    w.colliders[floor].set_friction(floor_friction);
+    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, H, 0.0)));
+    let c = w.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(H, H, H).density(1000.0).friction(USER_FRICTION).active_hooks(user_hooks),
+        b,
+        &mut w.bodies,
+    );
+    tribo.set_material(c, FrictionMaterial::new(MU_S, MU_K).unwrap());
+    (w, b, c, floor)
+}
+
+fn hooked(w: &World, c: ColliderHandle) -> bool {
+    w.colliders[c].active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS)
+}
+
+/// A box at rest goes off the hook with rapier friction μs, its normal force stays m g (the
+/// warm start the solver began each step with is taken off the reported impulse), and a push
+/// that makes it slide brings the hook back before the next step: μk, and the user's friction.
+#[test]
+fn a_resting_box_goes_off_the_hook_and_comes_back_when_it_slides() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, b, c, floor) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+    let weight = 1000.0 * (2.0 * H).powi(3) * G;
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.is_unhooked(c) && !hooked(&w, c), "a settled box leaves the hook");
+    assert_eq!(w.colliders[c].friction(), MU_S as f32, "rapier friction is μs while off");
+    // Off the hook for 30 more steps (awake: no sleeping), its normal force stays m g.
+    for _ in 0..30 {
+        w.bodies[b].wake_up(true);
+        w.step(&mut tribo);
+        assert!(tribo.is_unhooked(c));
+        let n = tribo.contact(c, floor).unwrap().normal_force;
+        assert!((n - weight).abs() < 0.01 * weight, "N {n} vs m g {weight}");
+    }
+    // A push: the contact slides, and the hook is back before the next step.
+    w.bodies[b].set_linvel(Vector::new(2.0, 0.0, 0.0), true);
+    w.step(&mut tribo);
+    assert_eq!(tribo.contact(c, floor).unwrap().slide, Mode::Kinetic);
+    w.step(&mut tribo);
+    assert!(!tribo.is_unhooked(c) && hooked(&w, c), "slip brings the hook back");
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION, "the user's friction is restored");
+    // Hooked again: it slides at μk (deceleration μk g), not at the μs rapier had while off.
+    let v0 = w.bodies[b].linvel().x;
+    let k = 20;
+    for _ in 0..k {
+        w.step(&mut tribo);
+    }
+    let a = (v0 - w.bodies[b].linvel().x) / (k as f32 * DT);
+    let expected = MU_K as f32 * G;
+    assert!((a - expected).abs() < 0.03 * expected, "deceleration {a} vs μk g {expected}");
+}
+
+/// The user's own `MODIFY_SOLVER_CONTACTS` flag is never taken off, and their friction stays.
+#[test]
+fn the_users_hook_flag_stays() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, _, c, _) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::MODIFY_SOLVER_CONTACTS);
+    for _ in 0..60 {
+        w.step(&mut tribo);
+        assert!(hooked(&w, c) && !tribo.is_unhooked(c));
+    }
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION);
+}
+
+/// A pair rapier would combine to another coefficient than μs (a floor without a material and
+/// friction 0.5: rapier's average of 0.6 and 0.5 is 0.55) keeps its collider on the hook.
+#[test]
+fn an_inexact_combination_keeps_the_hook() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, _, c, _) = resting_box(&mut tribo, 0.5, ActiveHooks::empty());
+    for _ in 0..60 {
+        w.step(&mut tribo);
+        assert!(hooked(&w, c) && !tribo.is_unhooked(c));
+    }
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION);
+}
+
+/// `unhook_settled: false` keeps every material collider on the hook.
+#[test]
+fn the_switch_keeps_every_collider_hooked() {
+    let mut tribo = TriboRapier::with_settings(Settings { unhook_settled: false, ..Settings::default() });
+    let (mut w, _, c, _) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+    for _ in 0..60 {
+        w.step(&mut tribo);
+        assert!(hooked(&w, c) && !tribo.is_unhooked(c));
+    }
+    // Turned off while the box is off the hook: back on, with the user's friction.
+    let mut tribo = TriboRapier::new();
+    let (mut w, _, c, _) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.is_unhooked(c));
+    tribo.set_settings(Settings { unhook_settled: false, ..Settings::default() });
+    w.step(&mut tribo);
+    assert!(hooked(&w, c) && !tribo.is_unhooked(c));
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION);
+}
+
+/// Removing the material of a collider that is off the hook restores its friction and flag.
+#[test]
+fn removing_the_material_restores_the_collider() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, _, c, _) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.is_unhooked(c));
+    tribo.remove_material(c);
+    w.step(&mut tribo);
+    assert!(!tribo.is_unhooked(c));
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION);
+}
