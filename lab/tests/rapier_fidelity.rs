@@ -7,7 +7,7 @@ use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
     cart_deceleration, cart_stop, cube_stack, cylinder_deceleration, cylinder_stop, rolling_ball,
     rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque,
-    thrown_sliding, StackContacts, DTS, G,
+    thrown_sliding, StackContacts, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -123,6 +123,22 @@ fn a_ball_set_down_under_a_torque_within_its_static_spin_capacity_holds() {
     }
 }
 
+/// A roll-out stops within 1 % + one step of the analytic time, within 1 % of the analytic
+/// distance, with static sliding on every rolling step.
+fn assert_stops_on_time(r: &StopRun, (t_exp, x_exp): (f64, f64), dt: f32) {
+    assert!(
+        (r.stop_time - t_exp).abs() <= 0.01 * t_exp + dt as f64,
+        "dt {dt}: stop at {} s, analytic {t_exp}",
+        r.stop_time
+    );
+    assert!(
+        (r.distance - x_exp).abs() <= 0.01 * x_exp,
+        "dt {dt}: stopped at {} m, analytic {x_exp}",
+        r.distance
+    );
+    assert_eq!(r.static_slide_fraction, 1.0, "dt {dt}");
+}
+
 #[test]
 fn a_rolling_ball_stops_on_time_and_where_the_kinetic_torque_says() {
     // Kinetic roll torque T = 2 η_r μk R N, N = m g: a = T R/(I + m R²) = 2 η_r μk g/1.4,
@@ -131,17 +147,7 @@ fn a_rolling_ball_stops_on_time_and_where_the_kinetic_torque_says() {
     let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
     for dt in DTS {
         let r = rolling_stop(dt, Friction::Tribo);
-        assert!(
-            (r.stop_time - t_exp).abs() <= 0.01 * t_exp + dt as f64,
-            "dt {dt}: stop at {} s, analytic {t_exp}",
-            r.stop_time
-        );
-        assert!(
-            (r.distance - x_exp).abs() <= 0.01 * x_exp,
-            "dt {dt}: stopped at {} m, analytic {x_exp}",
-            r.distance
-        );
-        assert_eq!(r.static_slide_fraction, 1.0, "dt {dt}");
+        assert_stops_on_time(&r, (t_exp, x_exp), dt);
         // Stock rapier has no rolling resistance: still rolling at 2 m/s.
         assert!(rolling_stop(dt, Friction::Stock).speed_after_stop > 1.9);
     }
@@ -172,17 +178,7 @@ fn a_cylinder_rolling_on_its_side_stops_on_time_without_moving_back() {
     let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
     for dt in DTS {
         let r = cylinder_stop(dt, Friction::Tribo);
-        assert!(
-            (r.stop_time - t_exp).abs() <= 0.01 * t_exp + dt as f64,
-            "dt {dt}: stop at {} s, analytic {t_exp}",
-            r.stop_time
-        );
-        assert!(
-            (r.distance - x_exp).abs() <= 0.01 * x_exp,
-            "dt {dt}: stopped at {} m, analytic {x_exp}",
-            r.distance
-        );
-        assert_eq!(r.static_slide_fraction, 1.0, "dt {dt}");
+        assert_stops_on_time(&r, (t_exp, x_exp), dt);
         // No back-motion along the roll (the line contact still settles sideways by ~1e-4).
         assert!(r.roll_after_stop < 1e-4, "dt {dt}: moved back at {} after the stop", r.roll_after_stop);
         // Stock rapier has no rolling resistance: still rolling at about 2 m/s.
