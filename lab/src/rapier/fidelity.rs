@@ -229,7 +229,7 @@ pub fn set_down_on_slope(dt: f32, tan_alpha: f32, seconds: f32, friction: Fricti
 /// constant torque `torque` (N·m) about the vertical, material μs = 0.6, μk = 0.4, spinning
 /// resistance 4 mm static and 2 mm kinetic: the spin torque bound is 0.004 m g = 0.1644 N·m
 /// while sticking and 0.002 m g = 0.0822 N·m while spinning. Returns (angle turned about the
-/// vertical after `seconds` [rad], final spin mode; `Static` for stock).
+/// vertical after `seconds` (rad), final spin mode; `Static` for stock).
 pub fn set_down_with_spin_torque(dt: f32, torque: f32, seconds: f32, friction: Friction) -> (f64, Mode) {
     let m = Material::new(0.6, 0.4).and_then(|m| m.with_spinning_resistances(0.004, 0.002)).expect("valid");
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
