@@ -62,10 +62,8 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             return;
         }
         // The user's conveyor velocity (mean over the solver contacts; zero almost always).
-        let belt = match parts.solver_contacts.len() {
-            0 => Vector::ZERO,
-            k => parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>() / k as f32,
-        };
+        let belt = parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>()
+            / parts.solver_contacts.len() as f32;
         let slot = self.tribo.slot(c1, c2, hint);
         let (mu, tangent_velocity) = match slot {
             Some(i) => {

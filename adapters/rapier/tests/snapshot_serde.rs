@@ -215,20 +215,7 @@ fn serde_restored_world_without_store_has_no_orphan_joints() {
     assert!(tribo.joint_count() > 0);
     let mut w2 = World::restore(&w.save());
     assert_eq!(w2.marked_joints(), tribo.joint_count());
-    let mut fresh = TriboRapier::new();
-    for (h, _) in w2.colliders.iter() {
-        fresh.set_material(h, material());
-    }
-    fresh.before_step(&w2.params, &mut w2.bodies, &mut w2.colliders, &mut w2.joints);
-    assert_eq!(w2.marked_joints(), 0, "orphans removed by the new store");
-    w2.physics_step(&fresh);
-    fresh.after_step(&w2.params, &w2.bodies, &w2.colliders, &w2.narrow, &mut w2.joints);
-    for _ in 0..20 {
-        w2.step(&mut fresh);
-    }
-    assert!(fresh.joint_count() > 0);
-    assert_eq!(w2.marked_joints(), fresh.joint_count());
-    assert_eq!(w2.marked_bodies(), 1, "the anchor body is adopted, not duplicated");
+    w2.adopt_with_fresh_store(material());
 }
 
 /// A record whose per-contact arrays disagree is an error, not a panic or a broken store.

@@ -254,21 +254,7 @@ fn restored_world_has_no_orphan_joints() {
     assert_eq!(w.marked_joints(), joints_before);
     let mut w2 = w.snapshot();
     drop(tribo); // dropped without clear(): its joints stay in the world
-    let mut fresh = TriboRapier::new();
-    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
-    for (h, _) in w2.colliders.iter() {
-        fresh.set_material(h, m);
-    }
-    fresh.before_step(&w2.params, &mut w2.bodies, &mut w2.colliders, &mut w2.joints);
-    assert_eq!(w2.marked_joints(), 0, "orphans removed by the new store");
-    w2.physics_step(&fresh);
-    fresh.after_step(&w2.params, &w2.bodies, &w2.colliders, &w2.narrow, &mut w2.joints);
-    for _ in 0..20 {
-        w2.step(&mut fresh);
-    }
-    assert!(fresh.joint_count() > 0);
-    assert_eq!(w2.marked_joints(), fresh.joint_count());
-    assert_eq!(w2.marked_bodies(), 1, "the anchor body is adopted, not duplicated");
+    w2.adopt_with_fresh_store(FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap());
 
     // A live store whose world is replaced by an older snapshot: `forget_world`, then the store
     // adopts the restored world.

@@ -598,22 +598,7 @@ fn tilted_trough_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
     ));
     let v = tilted_roll_acceleration(G as f64) * secs;
     let src = "a = g sin θ/(1 + 2j), rolling about the contact chord";
-    rows.push(Row::new(
-        &case,
-        "speed after 1.5 s [m/s] (tribo)",
-        v,
-        t.final_speed,
-        Tolerance::Rel(0.01),
-        src,
-    ));
-    rows.push(Row::new(
-        &case,
-        "speed after 1.5 s [m/s] (stock rapier)",
-        v,
-        s.final_speed,
-        Tolerance::Rel(0.01),
-        src,
-    ));
+    speed_rows(rows, &case, v, [t.final_speed, s.final_speed], Tolerance::Rel(0.01), src);
     let case = format!("rapier F5 ball in a 10° V-trough, μ 0.05 < 0.0554 (slides), dt={d}");
     let (t, s) = (tilted_roll(dt, 0.05, secs, Friction::Tribo), tilted_roll(dt, 0.05, secs, Friction::Stock));
     rows.push(Row::new(
@@ -626,20 +611,19 @@ fn tilted_trough_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
     ));
     let v = tilted_slide_acceleration(G as f64, 0.05) * secs;
     let src = "a = g (sin θ − √2 μk cos θ)";
-    rows.push(Row::new(
-        &case,
-        "speed after 1.5 s [m/s] (tribo)",
-        v,
-        t.final_speed,
-        Tolerance::Rel(0.02),
-        src,
-    ));
-    rows.push(Row::new(
-        &case,
-        "speed after 1.5 s [m/s] (stock rapier)",
-        v,
-        s.final_speed,
-        Tolerance::Rel(0.02),
-        src,
-    ));
+    speed_rows(rows, &case, v, [t.final_speed, s.final_speed], Tolerance::Rel(0.02), src);
+}
+
+/// The trough's speed rows after 1.5 s, tribo and stock rapier against the same expected value.
+fn speed_rows(
+    rows: &mut Vec<Row>,
+    case: &str,
+    expected: f64,
+    [tribo, stock]: [f64; 2],
+    tol: Tolerance,
+    src: &str,
+) {
+    for (who, v) in [("tribo", tribo), ("stock rapier", stock)] {
+        rows.push(Row::new(case, format!("speed after 1.5 s [m/s] ({who})"), expected, v, tol, src));
+    }
 }

@@ -137,6 +137,27 @@ impl World {
         (b, c)
     }
 
+    /// A fresh store (`material` on every collider) takes over this world, restored without its
+    /// store: its first `before_step` removes the old store's marked joints, and after 21 steps
+    /// every marked joint is one it owns and the anchor body was adopted, not duplicated.
+    pub fn adopt_with_fresh_store(&mut self, material: tribo_rapier::FrictionMaterial) -> TriboRapier {
+        let mut fresh = TriboRapier::new();
+        for (h, _) in self.colliders.iter() {
+            fresh.set_material(h, material);
+        }
+        fresh.before_step(&self.params, &mut self.bodies, &mut self.colliders, &mut self.joints);
+        assert_eq!(self.marked_joints(), 0, "orphans removed by the new store");
+        self.physics_step(&fresh);
+        fresh.after_step(&self.params, &self.bodies, &self.colliders, &self.narrow, &mut self.joints);
+        for _ in 0..20 {
+            self.step(&mut fresh);
+        }
+        assert!(fresh.joint_count() > 0);
+        assert_eq!(self.marked_joints(), fresh.joint_count());
+        assert_eq!(self.marked_bodies(), 1, "the anchor body is adopted, not duplicated");
+        fresh
+    }
+
     /// Motor joints in the world carrying tribo's marker.
     pub fn marked_joints(&self) -> usize {
         self.joints.iter().filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA).count()
