@@ -106,8 +106,7 @@ fn a_ball_set_down_at_rest_within_its_static_roll_capacity_holds() {
 fn a_ball_set_down_under_a_torque_within_its_static_spin_capacity_holds() {
     // Spin torque bounds 0.004 m g = 0.1644 N·m (static) and 0.002 m g = 0.0822 N·m (kinetic):
     // 0.11 N·m lies in the gap. Held from the first step: the ball's equator moved < 0.1 mm
-    // after 10 s, static. (What remains is the first step's turn, before the contact has its
-    // motor: ∝ τ dt², 0.09 mm at 1/30, 0.02 mm at 1/60.)
+    // after 10 s, static.
     for dt in DTS {
         let (angle, spin) = set_down_with_spin_torque(dt, 0.11, 10.0, Friction::Tribo);
         assert!(angle * 0.1 < 1e-4, "dt {dt}: turned {angle} rad");
