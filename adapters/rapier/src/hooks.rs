@@ -122,9 +122,13 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                         .filter_map(|&h| colliders.get(h))
                         .map(|c| c.shape().compute_local_bounding_sphere().radius)
                         .fold(0.0f32, f32::max);
+                    let start = |b: Option<RigidBodyHandle>| {
+                        b.and_then(|b| bodies.get(b)).map(|rb| (rb.center_of_mass(), *rb.rotation()))
+                    };
                     crate::store::Onset {
                         sliding: (dv - n * dv.dot(n)).length() > slip_speed,
                         turning: (w(b2) - w(b1)).length() * radius > slip_speed,
+                        start: [start(b1), start(b2)],
                     }
                 };
                 let Some(mu) = self.tribo.new_contact_friction(c1, c2, belt, onset) else { return };

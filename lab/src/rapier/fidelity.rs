@@ -3,7 +3,7 @@
 //! on a plane), with tribo and with stock rapier, at dt = 1/30, 1/60 and 1/240. Used by
 //! `tests/rapier_fidelity.rs` and the `validate` rows.
 
-use crate::rapier::scenarios::{slope_gravity, Friction, Sim};
+use crate::rapier::scenarios::{brick_on_slope, slope_gravity, Friction, Sim};
 use crate::validation::{Row, Tolerance};
 use tribo::tracking::{Material, Mode, SpinModel};
 use tribo_rapier::rapier3d::prelude::*;
@@ -513,6 +513,27 @@ pub fn validation_rows() -> Vec<Row> {
             sd,
             Tolerance::AtLeast,
             "stock: rolls away",
+        ));
+        let case = format!("rapier F2 brick set down at rest, tan α=0.423 in (μk, μs) = (0.3, 0.5), dt={d}");
+        let (tb, sb) = (
+            brick_on_slope(0.4, 0.0, dt, Friction::Tribo, 10.0),
+            brick_on_slope(0.4, 0.0, dt, Friction::Stock, 10.0),
+        );
+        rows.push(Row::new(
+            &case,
+            "drift over 10 s [m] (tribo)",
+            1e-4,
+            tb.drift,
+            Tolerance::AtMost,
+            "static slide capacity holds from the first step",
+        ));
+        rows.push(Row::new(
+            &case,
+            "drift over 10 s [m] (stock rapier)",
+            1e-3,
+            sb.drift,
+            Tolerance::AtMost,
+            "stock (μ = μs) holds too, after its first step slid",
         ));
         let case = format!(
             "rapier F2 ball set down at rest under a spin torque of 0.11 N·m in (c_ψk m g, c_ψs m g), dt={d}"

@@ -125,12 +125,16 @@ impl TriboRapier {
                 joint: None,
                 pending: false,
                 contensou: Default::default(),
-                hold: if p.turning { 0 } else { HOLD_ROLL | HOLD_SPIN },
+                hold: if p.turning { 0 } else { HOLD_ROLL | HOLD_SPIN }
+                    | if p.sliding || p.turning || p.belt != Vector::ZERO { 0 } else { HOLD_SLIDE },
                 hold_onset: [0.0; 2],
+                slide_onset: 0.0,
+                slide_anchor: [Vector::ZERO; 2],
                 roll_threshold: 0.0,
                 last_w: [0.0; 2],
                 kinetic_drop: [0.0; 2],
                 settled: false,
+                hook_plain: false,
                 warm_next: 0.0,
             });
             self.warm.push(AtomicU32::new(0));
@@ -260,8 +264,12 @@ impl TriboRapier {
             if !finite(normal) || !finite(point) {
                 continue;
             }
+            // What the hook did to the pair's solver contacts in this step (if hooked).
+            let plan = &self.plans[idx];
+            let hook_plain = plan.tangent_velocity == Vector::ZERO && !plan.roll_stopped && !plan.collapse;
             let s = &mut self.states[idx];
             s.seen = step;
+            s.hook_plain = hook_plain;
             // The hook summed the warm start of a hooked pair; a pair off the hook (see
             // `settle`) started from the warm starts the last step left.
             let warm = match *self.warm[idx].get_mut() {
@@ -346,21 +354,74 @@ impl TriboRapier {
                     (slip, tol, slide_eps)
                 };
 
-            // Slide.
-            advance_mode(
-                &mut s.slide,
-                &mut s.slide_defl,
+            // Slide. While held (see `hold_step`) the deflection is the offset of the material
+            // points that touched when the contact began, from the bodies' poses: rapier's
+            // normal force builds up over a contact's first step, and the friction bound with
+            // it, so a body set down on a slope slides a little before the contact holds, and
+            // the pull-back that returns it moves it in substeps (the velocities after a step
+            // say little of how far it went).
+            if let Some(p) = new {
+                let anchor = |rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (rb, start) {
+                    (Some(rb), Some((com, rot))) if !rb.is_fixed() => rot.inverse() * (point - com),
+                    _ => point,
+                };
+                s.slide_anchor = [anchor(rb1, p.start[0]), anchor(rb2, p.start[1])];
+            }
+            // Held only for a body on this one support and while it does not roll: with several
+            // supports the anchors of its contacts disagree, and a rolling body's touching
+            // material points change.
+            if s.hold & HOLD_SLIDE != 0
+                && (s.roll != Mode::Static || !touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]))
+            {
+                s.hold &= !HOLD_SLIDE;
+            }
+            let held_slide = (s.hold & HOLD_SLIDE != 0).then(|| {
+                let at = |rb: Option<&RigidBody>, a: Vector| match rb {
+                    Some(rb) if !rb.is_fixed() => rb.center_of_mass() + rb.rotation() * a,
+                    _ => a,
+                };
+                let d = at(rb2, s.slide_anchor[1]) - at(rb1, s.slide_anchor[0]);
+                let d = d - normal * d.dot(normal);
+                if finite(d) {
+                    d
+                } else {
+                    Vector::ZERO
+                }
+            });
+            let slide_accumulate = |defl: Vector| {
+                let next = match held_slide {
+                    Some(d) => d,
+                    None => {
+                        let sl = slip.length();
+                        let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                        let dd = defl + excess * dt;
+                        dd - normal * dd.dot(normal)
+                    }
+                };
+                (next, next.length() as f64)
+            };
+            let mut slide_onset = [s.slide_onset];
+            if !hold_step(
+                &mut s.hold,
+                HOLD_SLIDE,
+                &mut slide_onset[0],
+                new.is_some(),
+                (&mut s.slide, &mut s.slide_defl),
                 loaded,
-                d.slide_static,
-                slip.length() <= slide_eps,
-                |defl| {
-                    let sl = slip.length();
-                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
-                    let dd = defl + excess * dt;
-                    let next = dd - normal * dd.dot(normal);
-                    (next, next.length() as f64)
-                },
-            );
+                (d.slide_static, (slip_speed * dt) as f64),
+                (slip.length(), slide_eps),
+                slide_accumulate,
+            ) {
+                advance_mode(
+                    &mut s.slide,
+                    &mut s.slide_defl,
+                    loaded,
+                    d.slide_static,
+                    slip.length() <= slide_eps,
+                    slide_accumulate,
+                );
+            }
+            s.slide_onset = slide_onset[0];
             let was_rolling = s.roll == Mode::Kinetic;
             // What the last step's kinetic torque took off the relative roll and spin speeds:
             // the next step's motor carries only the fraction that stops them (see
@@ -389,7 +450,7 @@ impl TriboRapier {
                 new.is_some(),
                 (&mut s.roll, &mut s.roll_defl),
                 loaded && roll_on,
-                d.roll_static,
+                (d.roll_static, d.roll_static),
                 (wt.length(), roll_eps),
                 roll_accumulate,
             ) {
@@ -425,7 +486,7 @@ impl TriboRapier {
                 new.is_some(),
                 (&mut s.spin, &mut s.spin_defl),
                 loaded && spin_on,
-                d.spin_static,
+                (d.spin_static, d.spin_static),
                 (wn.abs(), spin_eps),
                 spin_accumulate,
             ) {

@@ -418,9 +418,9 @@ impl TriboRapier {
         onset: impl FnOnce() -> Onset,
     ) -> Option<f32> {
         let m = self.pair_material(c1, c2)?;
-        let Onset { sliding, turning } = onset();
+        let Onset { sliding, turning, start } = onset();
         if let Ok(mut v) = self.new_pairs.lock() {
-            v.push(NewPair { c1, c2, sliding, turning, belt });
+            v.push(NewPair { c1, c2, sliding, turning, belt, start });
         }
         Some(if sliding { m.mu_k() } else { m.mu_s() } as f32)
     }

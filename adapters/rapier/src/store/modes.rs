@@ -34,20 +34,23 @@ pub(super) fn advance_mode<D: Copy + Default>(
     }
 }
 
-/// The onset hold of a roll or spin mechanism (`bit` of `hold`). Roll and spin resistance act
-/// through the contact's motor joint, which exists only from the contact's second step: in its
-/// first step nothing resists the relative rotation, and a body set down at rest within its
-/// static capacity (a ball on a gentle slope) starts to turn. While held, the mechanism stays
+/// The onset hold of a roll, spin or slide mechanism (`bit` of `hold`). Roll and spin
+/// resistance act through the contact's motor joint, which exists only from the contact's
+/// second step: in its first step nothing resists the relative rotation, and a body set down at
+/// rest within its static capacity (a ball on a gentle slope) starts to turn. Slide friction
+/// acts from the first step, but its bound grows with rapier's (soft) normal force over that
+/// step: a brick set down on a slope within μs slides a little first. While held, the mechanism stays
 /// static and its deflection accumulates from the first step (so the anchor pull-back returns
 /// the body to where it was set down), without the stick → slip test: the static motor
 /// decelerates the rotation and pulls the deflection back. The hold ends
 /// * in slip (kinetic) when the deflection grows past the first step's by more than the static
 ///   threshold: the static capacity cannot hold the load;
-/// * in ordinary stick when the rotation has stopped and the deflection is back within the
-///   static threshold;
+/// * in ordinary stick when the rotation has stopped and the deflection is back within
+///   `release` (roll and spin: the static threshold; slide: one step at the slip speed);
 /// * at once when the contact is unloaded or the mechanism is off.
 ///
-/// Contacts that began with the bodies already turning relative to each other are not held.
+/// Contacts that began with the bodies already turning relative to each other are not held in
+/// roll and spin, nor those that began sliding (or on a conveyor surface) in slide.
 /// Returns whether the hold handled this step (else [`advance_mode`] does).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn hold_step<D: Copy + Default>(
@@ -57,7 +60,7 @@ pub(super) fn hold_step<D: Copy + Default>(
     first_step: bool,
     (mode, deflection): (&mut Mode, &mut D),
     loaded: bool,
-    threshold: f64,
+    (threshold, release): (f64, f64),
     (speed, settle_speed): (f32, f32),
     accumulate: impl FnOnce(D) -> (D, f64),
 ) -> bool {
@@ -77,7 +80,7 @@ pub(super) fn hold_step<D: Copy + Default>(
         *hold &= !bit;
         *mode = Mode::Kinetic;
         *deflection = D::default();
-    } else if speed <= settle_speed && size <= threshold {
+    } else if speed <= settle_speed && size <= release {
         *hold &= !bit;
     }
     true

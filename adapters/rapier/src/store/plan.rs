@@ -52,8 +52,11 @@ impl TriboRapier {
         plan.stock = false;
         s.pending = false;
         let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
+        // A settled contact's deflection is within half its static threshold: no pull-back,
+        // so that its colliders may leave the hook after the next step (see `settle`).
+        let unhook = self.settings.unhook_settled;
         let slide_pull = |s: &PairState| {
-            if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 {
+            if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 && !(unhook && s.settled) {
                 let n = s.normal;
                 pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
             } else {

@@ -25,6 +25,11 @@
 //! a material are tribo contacts that only the hook reports), as do colliders whose hook flag
 //! the user set.
 //!
+//! rapier recycles a pair's solver contacts as its last full update left them, the hook's
+//! changes included. A settled contact is planned without the anchor pull-back, and its colliders
+//! go off only after a step in which the hook left its solver contacts plain
+//! ([`PairState::hook_plain`]): a recycled pull-back `tangent_velocity` would drive the body on.
+//!
 //! The stick/slip tracking of an unhooked contact goes on in `after_step`, and so do its plan
 //! and its motor (roll and spin resistance are joints, not hook work). Only the slide anchor
 //! pull-back is the hook's: an unhooked contact goes back on the hook when its deflection
@@ -136,7 +141,7 @@ impl TriboRapier {
     /// the hook, and rapier's own friction of the pair would then be its μs.
     pub(super) fn contact_settled(&self, i: usize, (col1, col2): (&Collider, &Collider)) -> bool {
         let s = &self.states[i];
-        if !s.settled || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
+        if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
             return false;
         }
         let mu = rapier_combine(

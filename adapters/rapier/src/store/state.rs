@@ -72,6 +72,8 @@ pub(crate) struct Onset {
     pub sliding: bool,
     /// The bodies already turned relative to each other (rolling or spinning onto the contact).
     pub turning: bool,
+    /// Each side's body's centre of mass and rotation when the step began (`None`: no body).
+    pub start: [Option<(Vector, Rotation)>; 2],
 }
 
 /// A contact the hook saw for the first time.
@@ -86,6 +88,10 @@ pub(crate) struct NewPair {
     pub(super) turning: bool,
     /// The user's conveyor velocity on it (see [`TriboHooks`]).
     pub(super) belt: Vector,
+    /// Each side's body's centre of mass and rotation when the step began (`None`: no body):
+    /// how far the touching material points moved in the contact's first step.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) start: [Option<(Vector, Rotation)>; 2],
 }
 
 #[derive(Clone)]
@@ -130,10 +136,19 @@ pub(super) struct PairState {
     /// The next `before_step` must plan this contact (material changed, anchor body missing).
     pub(super) pending: bool,
     pub(super) contensou: crate::contensou::PairContensou,
-    /// Onset hold of roll ([`HOLD_ROLL`]) and spin ([`HOLD_SPIN`]): see [`hold_step`].
+    /// Onset hold of roll ([`HOLD_ROLL`]), spin ([`HOLD_SPIN`]) and slide ([`HOLD_SLIDE`]):
+    /// see [`hold_step`].
     pub(super) hold: u8,
     /// Deflections (roll, spin) after the contact's first step, while held.
     pub(super) hold_onset: [f32; 2],
+    /// Slide deflection after the contact's first step, while held (m).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) slide_onset: f32,
+    /// While the slide is held: the material points of each side that touched when the contact
+    /// began, in the body's frame about its centre of mass (world point for a side without a
+    /// body). The held deflection is their tangential offset, from the bodies' poses.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) slide_anchor: [Vector; 2],
     /// Static roll threshold Θ^s of the last step (rad).
     pub(super) roll_threshold: f32,
     /// Relative roll and spin speeds (rad/s) after the previous step.
@@ -143,6 +158,12 @@ pub(super) struct PairState {
     /// The contact was settled at the last `after_step` (see [`Settings::unhook_settled`]).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) settled: bool,
+    /// The hook left this contact's solver contacts as rapier made them, but for the friction
+    /// coefficient, in the last step (no anchor pull-back, no moved points): rapier keeps a
+    /// pair's last solver contacts while it recycles them off the hook, so only then may its
+    /// colliders leave the hook (see `settle`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) hook_plain: bool,
     /// Σ warm-start normal impulse of the contact's solver contacts after the last step: the
     /// warm start of the next step if rapier recycles the pair (it is then off the hook, which
     /// does not sum it).
@@ -160,3 +181,5 @@ pub(super) const SHAPES_RESTORED: [usize; 2] = [0, 0];
 pub(super) const HOLD_ROLL: u8 = 1;
 /// [`PairState::hold`] bit of spin.
 pub(super) const HOLD_SPIN: u8 = 2;
+/// [`PairState::hold`] bit of slide.
+pub(super) const HOLD_SLIDE: u8 = 4;
