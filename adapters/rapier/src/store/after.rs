@@ -130,6 +130,7 @@ impl TriboRapier {
                 hold_onset: [0.0; 2],
                 slide_onset: 0.0,
                 slide_anchor: [Vector::ZERO; 2],
+                onset_rot: [Rotation::IDENTITY; 2],
                 roll_threshold: 0.0,
                 last_w: [0.0; 2],
                 kinetic_drop: [0.0; 2],
@@ -361,11 +362,26 @@ impl TriboRapier {
             // the pull-back that returns it moves it in substeps (the velocities after a step
             // say little of how far it went).
             if let Some(p) = new {
+                // Where the surfaces touched when the step began: each side's point less its
+                // body's motion over the step (`p1`, `p2` moved with their centres of mass).
+                let back = |q: Vector, rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (
+                    rb, start,
+                ) {
+                    (Some(rb), Some((com, _))) if !rb.is_fixed() => q - (rb.center_of_mass() - com),
+                    _ => q,
+                };
+                let p0 = (back(p1, rb1, p.start[0]) + back(p2, rb2, p.start[1])) * 0.5;
+                let p0 = if finite(p0) { p0 } else { point };
                 let anchor = |rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (rb, start) {
-                    (Some(rb), Some((com, rot))) if !rb.is_fixed() => rot.inverse() * (point - com),
-                    _ => point,
+                    (Some(rb), Some((com, rot))) if !rb.is_fixed() => rot.inverse() * (p0 - com),
+                    _ => p0,
                 };
                 s.slide_anchor = [anchor(rb1, p.start[0]), anchor(rb2, p.start[1])];
+                let rot = |rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (rb, start) {
+                    (Some(rb), Some((_, rot))) if !rb.is_fixed() => rot,
+                    _ => Rotation::IDENTITY,
+                };
+                s.onset_rot = [rot(rb1, p.start[0]), rot(rb2, p.start[1])];
             }
             // Held only for a body on this one support and while it does not roll: with several
             // supports the anchors of its contacts disagree, and a rolling body's touching
@@ -463,6 +479,7 @@ impl TriboRapier {
                     roll_accumulate,
                 );
             }
+
             // A body that stops rolling sticks where it stopped: what the slide deflection
             // gathered while it rolled (the contact point moved on both surfaces, and any slip
             // then was the solver's tolerance) is no stick load, and pulling it back would move
@@ -473,6 +490,23 @@ impl TriboRapier {
             self.plans[idx].roll_stopped = was_rolling
                 && s.roll == Mode::Static
                 && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
+            // While the spin is held, its deflection is the bodies' relative turn about the
+            // normal since the contact began, from their poses: the first step's turn is not
+            // ω·dt (rapier moves the body in substeps, the spin-up with them), and the pull-back
+            // then returns the body to where it was set down. The hold's slip test keeps the
+            // velocity count (it allows for the first step's unresisted spin-up).
+            let held_spin = (s.hold & HOLD_SPIN != 0).then(|| {
+                let rot = |rb: Option<&RigidBody>, onset: Rotation| match rb {
+                    Some(rb) if !rb.is_fixed() => *rb.rotation() * onset.inverse(),
+                    _ => Rotation::IDENTITY,
+                };
+                let t = (rot(rb2, s.onset_rot[1]) * rot(rb1, s.onset_rot[0]).inverse()).to_scaled_axis();
+                if finite(t) {
+                    t.dot(normal)
+                } else {
+                    0.0
+                }
+            });
             // Spin.
             let spin_on = d.spin_static > 0.0;
             let spin_accumulate = |defl: f32| {
@@ -498,6 +532,9 @@ impl TriboRapier {
                     wn.abs() <= spin_eps || !spin_on,
                     spin_accumulate,
                 );
+            }
+            if let (Some(t), Mode::Static) = (held_spin, s.spin) {
+                s.spin_defl = t;
             }
             // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
             // deflection is within half its static threshold (the anchor pull-back, which only

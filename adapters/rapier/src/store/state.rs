@@ -149,6 +149,10 @@ pub(super) struct PairState {
     /// body). The held deflection is their tangential offset, from the bodies' poses.
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) slide_anchor: [Vector; 2],
+    /// Each side's rotation when the contact began (identity for a side without a moving body):
+    /// a held spin deflection is the relative turn since, from the bodies' poses.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) onset_rot: [Rotation; 2],
     /// Static roll threshold Θ^s of the last step (rad).
     pub(super) roll_threshold: f32,
     /// Relative roll and spin speeds (rad/s) after the previous step.
