@@ -389,10 +389,10 @@ fn cart_stop_expected() -> (f64, f64) {
 /// chassis' |v| stays below 1e-4 in the second after the first stopped frame (1/30: see
 /// `a_cart_stopped_at_a_thirtieth_does_not_move_on`).
 ///
-/// The wheels' slide is not asserted: rapier's joint solver leaves the wheels an apparent
-/// slip of 1–2 % of the speed at 1/30 (0.02–0.04 m/s in the first 3 s), above the store's
-/// static slip band, so one or two wheels are reported `Kinetic` on 85 of 161 rolling frames
-/// (`Static` throughout at 1/60 and 1/240).
+/// The wheels' slide is not asserted (the issue asks it of the ball, the trough and the
+/// cylinder): at 1/30 rapier leaves the jointed wheels an apparent slip of 1–2 % of the speed
+/// (0.02–0.04 m/s in the first 3 s) and one or two wheels are reported `Kinetic` on 85 of 161
+/// rolling frames (`Static` throughout at 1/60 and 1/240).
 #[test]
 fn a_cart_on_four_wheels_stops_on_time() {
     let expected = cart_stop_expected();
