@@ -301,11 +301,11 @@ fn a_stopped_cylinder_does_not_move_back_along_its_roll() {
 /// Fails (tribo_rapier, not bevy_tribo): measured stop 6.300, 6.300, 6.508 s at 1/30, 1/60,
 /// 1/240 for 6.116 (bounds ±0.095, ±0.078, ±0.065), distance 6.150, 6.155, 6.273 m (+0.6,
 /// +0.6, +2.6 %), slide `Static` on 183/187, 374/376, 1555/1560 rolling frames, |ω| after the
-/// stop 4.2e-5, 1.3e-4, 7.8e-5 rad/s. The resistance weakens below ~0.2 m/s, when the line
-/// contact's point falls behind the axis (at 0.18 m/s and 1/60: 4.6 mm behind, against 1.5 mm
-/// in the lab's rapier run). The lab's rapier scene passes only from its exact start: started 0.3 m along
-/// the axis it stops at 6.200 s (1/30) and 6.217 s (1/60); at 1/240, started 0.5 mm or 1 mm
-/// higher or 0.3 m along the axis, at 5.93, 5.45 or 5.80 s (5.75, 4.86 or 5.59 m).
+/// stop 4.2e-5, 1.3e-4, 7.8e-5 rad/s. rapier's cylinder–cuboid contact itself gains and loses
+/// speed by a few per cent: a stock cylinder (no rolling resistance) rolled at 2 m/s runs at
+/// 1.96–2.07 m/s over 8 s, depending on dt and on where it starts along its axis, and the
+/// lab's rapier roll-out moves by the same amount with the start (1/240: −5 % started 0.3 m
+/// along the axis).
 #[test]
 #[ignore = "fails on tribo_rapier's line-contact roll-out (stop 3–6 % late); see the doc comment"]
 fn a_cylinder_rolling_on_its_side_is_static_sliding_and_stops_on_time() {
@@ -549,18 +549,17 @@ fn brick_set_down(dt: f32, alpha: f32, seconds: f64) -> (f32, Option<Mode>) {
 /// `g (sin α − μk cos α)` = 1.11 m/s² (1 m in 1.3 s).
 const BRICK_ALPHA: f32 = 0.4;
 
-/// The brick holds: drift over 10 s < 0.1 mm at 1/240 and < 1 mm at 1/30, slide `Static`.
-/// 1/30 is the known open gap of tribo_rapier's set-down hold (measured 0.47 mm here, 0.46 mm
-/// in the lab's rapier scene); 1/60:
-/// `a_brick_set_down_at_a_sixtieth_drifts_less_than_a_tenth_of_a_millimetre`.
+/// The brick holds: drift over 10 s < 0.1 mm, slide `Static`, at the three dt. rapier's normal
+/// force (and the friction bound with it) builds up over the contact's first step, so the brick
+/// first slides (stock rapier: 0.46 mm at 1/30); tribo's onset hold returns it.
 /// Above atan μs (α = 0.6) it slides away at `g (sin α − μk cos α)` = 3.11 m/s²: more than 1 m
 /// in 1 s (1.55 m), `Kinetic`.
 #[test]
 fn a_brick_set_down_on_a_slope_between_its_kinetic_and_static_friction_holds() {
     assert!(0.3 < BRICK_ALPHA.tan() && BRICK_ALPHA.tan() < 0.5);
-    for (dt, bound) in [(1.0 / 30.0, 1e-3), (1.0 / 240.0, 1e-4)] {
+    for dt in DTS {
         let (drift, slide) = brick_set_down(dt, BRICK_ALPHA, 10.0);
-        assert!(drift < bound, "dt {dt}: drifted {drift} m");
+        assert!(drift < 1e-4, "dt {dt}: drifted {drift} m");
         assert_eq!(slide, Some(Mode::Static), "dt {dt}");
     }
     for dt in DTS {
@@ -568,18 +567,6 @@ fn a_brick_set_down_on_a_slope_between_its_kinetic_and_static_friction_holds() {
         assert!(drift > 1.0, "dt {dt}: only {drift} m");
         assert_eq!(slide, Some(Mode::Kinetic), "dt {dt}");
     }
-}
-
-/// At 1/60 the brick drifts < 0.1 mm over 10 s.
-///
-/// Fails (tribo_rapier): 0.102 mm here, 0.1003 mm in the lab's rapier scene (1/240: 0.012 mm;
-/// 1/30: 0.47 mm).
-#[test]
-#[ignore = "fails: the brick drifts 0.102 mm at 1/60 (bound 0.1 mm); see the doc comment"]
-fn a_brick_set_down_at_a_sixtieth_drifts_less_than_a_tenth_of_a_millimetre() {
-    let (drift, slide) = brick_set_down(1.0 / 60.0, BRICK_ALPHA, 10.0);
-    assert!(drift < 1e-4, "drifted {drift} m");
-    assert_eq!(slide, Some(Mode::Static));
 }
 
 /// The lab's spin set-down (`set_down_with_spin_torque`): a ball of radius 0.1 m (density
