@@ -424,7 +424,9 @@ impl TriboRapier {
                 new.is_some(),
                 (&mut s.slide, &mut s.slide_defl),
                 loaded,
-                (d.slide_static, (slip_speed * dt) as f64),
+                // Released within one step at the slip speed, and within half the static
+                // threshold (so the ordinary stick goes on from there).
+                (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
                 (slip.length(), slide_eps),
                 slide_accumulate,
             ) {

@@ -46,7 +46,8 @@ pub(super) fn advance_mode<D: Copy + Default>(
 /// * in slip (kinetic) when the deflection grows past the first step's by more than the static
 ///   threshold: the static capacity cannot hold the load;
 /// * in ordinary stick when the rotation has stopped and the deflection is back within
-///   `release` (roll and spin: the static threshold; slide: one step at the slip speed);
+///   `release` (roll and spin: the static threshold; slide: one step at the slip speed, at
+///   most half the static threshold);
 /// * at once when the contact is unloaded or the mechanism is off.
 ///
 /// Contacts that began with the bodies already turning relative to each other are not held in
