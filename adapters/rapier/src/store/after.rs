@@ -136,6 +136,8 @@ impl TriboRapier {
                 kinetic_drop: [0.0; 2],
                 settled: false,
                 hook_plain: false,
+                unhook_mu: [f32::NAN; 2],
+                unhook_mu_epoch: 0,
                 warm_next: 0.0,
             });
             self.warm.push(AtomicU32::new(0));

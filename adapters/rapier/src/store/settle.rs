@@ -87,6 +87,7 @@ impl Settle {
         self.pass += 1;
     }
 
+    #[inline]
     fn mark(&mut self, c: ColliderHandle, settled: bool) {
         let i = c.into_raw_parts().0 as usize;
         if i >= self.marks.len() {
@@ -101,6 +102,7 @@ impl Settle {
     }
 
     /// Records one contact of the pass: both colliders stay hooked unless `settled`.
+    #[inline]
     pub(super) fn contact(&mut self, c1: ColliderHandle, c2: ColliderHandle, settled: bool) {
         self.mark(c1, settled);
         self.mark(c2, settled);
@@ -131,22 +133,36 @@ impl TriboRapier {
     /// The friction coefficient a collider has while off the hook: its material's μs, or its own
     /// `friction` if it has no tribo material.
     fn unhooked_friction(&self, h: ColliderHandle, c: &Collider) -> f32 {
-        match self.material(h).and_then(|m| m.material()) {
-            Some(m) => m.mu_s() as f32,
+        match self.material_mu_s(h) {
+            Some(mu) => mu,
             None => c.friction(),
         }
     }
 
+    /// The μs of a collider's own tribo material, if it has one.
+    fn material_mu_s(&self, h: ColliderHandle) -> Option<f32> {
+        self.material(h).and_then(|m| m.material()).map(|m| m.mu_s() as f32)
+    }
+
     /// Whether contact `i` (colliders `col1`, `col2`) is settled, so its colliders may leave
     /// the hook, and rapier's own friction of the pair would then be its μs.
-    pub(super) fn contact_settled(&self, i: usize, (col1, col2): (&Collider, &Collider)) -> bool {
+    pub(super) fn contact_settled(&mut self, i: usize, (col1, col2): (&Collider, &Collider)) -> bool {
         let s = &self.states[i];
         if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
             return false;
         }
+        // The colliders' material μs, looked up again only after a material changed.
+        if s.unhook_mu_epoch != self.material_epoch + 1 {
+            let mu = [s.c1, s.c2].map(|h| self.material_mu_s(h).unwrap_or(f32::NAN));
+            let s = &mut self.states[i];
+            s.unhook_mu = mu;
+            s.unhook_mu_epoch = self.material_epoch + 1;
+        }
+        let s = &self.states[i];
+        let off = |mu: f32, c: &Collider| if mu.is_nan() { c.friction() } else { mu };
         let mu = rapier_combine(
-            self.unhooked_friction(s.c1, col1),
-            self.unhooked_friction(s.c2, col2),
+            off(s.unhook_mu[0], col1),
+            off(s.unhook_mu[1], col2),
             col1.friction_combine_rule(),
             col2.friction_combine_rule(),
         );

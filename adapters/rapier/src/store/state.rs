@@ -168,6 +168,13 @@ pub(super) struct PairState {
     /// colliders leave the hook (see `settle`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) hook_plain: bool,
+    /// Each collider's material μs (NaN: no material), as of material epoch
+    /// `unhook_mu_epoch - 1` (0: not known): the settle test's friction off the hook, without a
+    /// material lookup per step.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) unhook_mu: [f32; 2],
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) unhook_mu_epoch: u64,
     /// Σ warm-start normal impulse of the contact's solver contacts after the last step: the
     /// warm start of the next step if rapier recycles the pair (it is then off the hook, which
     /// does not sum it).
