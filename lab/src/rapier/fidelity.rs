@@ -341,6 +341,14 @@ pub struct StackRun {
 /// The stack settles within the first second (it sinks into its soft contacts and rebounds)
 /// and then sleeps; drift and tilt are what that settling left.
 pub fn cube_stack(dt: f32, contacts: StackContacts) -> StackRun {
+    cube_stack_gapped(dt, contacts, 0.0)
+}
+
+/// [`cube_stack`] built with a vertical `gap` (m) between neighbouring cubes (the bottom cube
+/// on the ground): the cubes drop onto each other and every contact between them is a new one
+/// (its first step on the hook), where the exactly aligned stack's contacts exist from the
+/// start.
+pub fn cube_stack_gapped(dt: f32, contacts: StackContacts, gap: f32) -> StackRun {
     let friction = if contacts == StackContacts::Tribo { Friction::Tribo } else { Friction::Stock };
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     // The ground has no material: its rapier friction is the cubes' μs, so that the bottom
@@ -359,7 +367,11 @@ pub fn cube_stack(dt: f32, contacts: StackContacts) -> StackRun {
     let cubes: Vec<RigidBodyHandle> = (0..10)
         .map(|k| {
             sim.add_dynamic(
-                RigidBodyBuilder::dynamic().translation(Vector::new(0.0, h + 2.0 * h * k as f32, 0.0)),
+                RigidBodyBuilder::dynamic().translation(Vector::new(
+                    0.0,
+                    h + (2.0 * h + gap) * k as f32,
+                    0.0,
+                )),
                 ColliderBuilder::cuboid(h, h, h).density(1000.0).active_hooks(hooks),
                 &m,
             )
