@@ -542,10 +542,11 @@ impl TriboRapier {
             // deflection is within half its static threshold (the anchor pull-back, which only
             // the hook applies, is not needed yet), the slip is below ten slip speeds, or the
             // contact carries no load, or the deflection stays within half the threshold over
-            // one more step at this slip (the hook would not act in that step either: a stack's
-            // rebound rocks the cubes, and their relative turn shows at the faces as 1–4 cm/s
-            // of slip for a few steps while the contacts stick), and a curved contact's
-            // relative roll and spin are below their slip speeds.
+            // one more step at this slip (no pull-back is needed in that step either, and an
+            // unloaded contact has no deflection: a stack's rebound rocks the cubes, and their
+            // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
+            // contacts stick), and a curved contact's relative roll and spin are below their
+            // slip speeds.
             s.settled = s.slide == Mode::Static
                 && s.roll == Mode::Static
                 && s.spin == Mode::Static
