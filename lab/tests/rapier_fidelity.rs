@@ -5,9 +5,9 @@
 
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
-    cart_deceleration, cart_stop, cube_stack, cylinder_deceleration, cylinder_stop, rolling_ball,
-    rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque,
-    thrown_sliding, StackContacts, StopRun, DTS, G,
+    cart_after_stop, cart_deceleration, cart_stop, cube_stack, cube_stack_gapped, cylinder_deceleration,
+    cylinder_stop, rolling_ball, rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope,
+    set_down_with_spin_torque, thrown_sliding, StackContacts, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{brick_on_slope, Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -292,4 +292,52 @@ fn a_stack_of_ten_aligned_cubes_settles_and_stands_still() {
     let (s, h) =
         (cube_stack(1.0 / 30.0, StackContacts::Stock), cube_stack(1.0 / 30.0, StackContacts::StockHooked));
     assert!(h.drift > 2.0 * s.drift && h.tilt_deg > 2.0 * s.tilt_deg, "stock {s:?}, hooked {h:?}");
+}
+
+/// The same stack built with 1 mm gaps between the cubes (they drop onto each other, every
+/// contact between them begins on the hook) at dt = 1/30, 1/60 and 1/240: the rebound rocks
+/// the cubes, whose relative turn shows at the faces as 1–4 cm/s of slip for a few steps while
+/// the contacts stick. They stay off the hook while one more step at that slip keeps the
+/// deflection within half the static threshold, and the stack drifts and tilts no more than
+/// under stock rapier (stock: 20.7 mm and 0.446° at 1/30, 4.58 mm and 0.067° at 1/60, 9.02 mm
+/// and 0.215° at 1/240; with the contacts back on the hook during the rebound, 32.9 mm, 5.8 mm
+/// and 3.7 mm).
+#[test]
+fn a_stack_of_ten_cubes_built_with_gaps_stands_as_still_as_stock() {
+    for dt in DTS {
+        let t = cube_stack_gapped(dt, StackContacts::Tribo, 1e-3);
+        let s = cube_stack_gapped(dt, StackContacts::Stock, 1e-3);
+        let msg = format!("dt {dt}: tribo {t:?}, stock {s:?}");
+        assert!(t.drift <= s.drift, "{msg}");
+        assert!(t.tilt_deg <= s.tilt_deg, "{msg}");
+        assert!(t.drift < 0.1 && t.tilt_deg < 2.0, "{msg}");
+        assert!(t.late_speed < 1e-4, "{msg}");
+    }
+}
+
+/// After the cart stops (first step with the chassis' |v| and |ω| below 1e-4), the chassis'
+/// |v| and |ω| and each wheel's |ω| relative to the chassis stay below 1e-4 for a second, at
+/// dt = 1/30, 1/60 and 1/240.
+///
+/// Fails (tribo_rapier): measured chassis |v| 1.46e-4, 3.31e-5, 7.11e-5 m/s, chassis |ω|
+/// 1.97e-4, 6.32e-5, 5.15e-5 rad/s and wheel |ω| relative to the chassis 8.49e-4, 3.09e-4,
+/// 5.44e-4 rad/s at 1/30, 1/60, 1/240; the motion dies within 3 to 5 steps. The chassis'
+/// 1.46e-4 m/s at 1/30 is the step after the stop, while the friction acts in the wheels'
+/// centre-of-mass plane (`hooks::friction_in_com_plane`): the wheels end that step at rest to
+/// 1e-11 m/s and the chassis moves relative to them, the revolute joints' residual (not
+/// warm-started by default), which changes with the solver's iteration count (8: 7.6e-6 m/s,
+/// 16: 1.8e-5 m/s). The wheels' relative spin peaks in the step after that, when the friction
+/// acts at the contact point again: the loaded cart carries a lateral friction stress through
+/// its axles (rear wheels pushed in, front wheels out, 4–14 N per wheel at 1/30 and up to
+/// 65 N at 1/240 by the stop; stock rapier with an equal brake torque on the wheels builds the
+/// same), whose moment about each wheel's x axis is gone for one step and then comes back.
+#[test]
+#[ignore = "fails: wheels turn up to 8.5e-4 rad/s relative to the chassis after the stop; see the doc comment"]
+fn a_stopped_cart_and_its_wheels_stay_still() {
+    for dt in DTS {
+        let r = cart_after_stop(dt);
+        assert!(r.stop_time.is_some(), "dt {dt}: no stop: {r:?}");
+        assert!(r.speed_after < 1e-4 && r.spin_after < 1e-4, "dt {dt}: chassis after the stop: {r:?}");
+        assert!(r.wheel_spin_after < 1e-4, "dt {dt}: wheels after the stop: {r:?}");
+    }
 }

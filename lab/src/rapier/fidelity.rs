@@ -252,8 +252,8 @@ pub fn set_down_with_spin_torque(dt: f32, torque: f32, seconds: f32, friction: F
 
 /// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
 /// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
-/// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
-pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
+/// Returns the world, the chassis and the wheels.
+fn cart(dt: f32, friction: Friction) -> (Sim, RigidBodyHandle, [RigidBodyHandle; 4]) {
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     sim.add_ground(100.0);
     let (r, v0) = (0.2f32, 2.0f32);
@@ -272,7 +272,7 @@ pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
         chassis,
         &mut sim.world.bodies,
     );
-    for (x, z) in [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)] {
+    let wheels = [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)].map(|(x, z)| {
         let (w, _) = sim.add_dynamic(
             RigidBodyBuilder::dynamic()
                 .translation(Vector::new(x, r, z))
@@ -289,7 +289,16 @@ pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
             .local_anchor1(Vector::new(x, 0.0, z))
             .contacts_enabled(false);
         sim.world.impulse_joints.insert(chassis, w, axle, true);
-    }
+        w
+    });
+    (sim, chassis, wheels)
+}
+
+/// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
+/// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
+/// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
+pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
+    let (mut sim, chassis, _) = cart(dt, friction);
     for k in 1..=(10.0 / dt) as usize {
         sim.step();
         let rb = sim.body(chassis);
@@ -298,6 +307,52 @@ pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
         }
     }
     (sim.time, sim.body(chassis).translation().x as f64)
+}
+
+/// What [`cart_after_stop`] measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CartStopRun {
+    /// First time the chassis' |v| and |ω| are both below 1e-4 (s), or `None`.
+    pub stop_time: Option<f64>,
+    /// Largest chassis |v| in the second after that step (m/s).
+    pub speed_after: f64,
+    /// Largest chassis |ω| in the second after that step (rad/s).
+    pub spin_after: f64,
+    /// Largest |ω| of a wheel relative to the chassis in the second after that step (rad/s).
+    pub wheel_spin_after: f64,
+}
+
+/// The cart of [`cart_stop`] rolled out (tribo) for up to 10 s: the first step at which the chassis' |v|
+/// and |ω| are below 1e-4, and the chassis' and the wheels' (relative to the chassis) motion
+/// over the second after it.
+pub fn cart_after_stop(dt: f32) -> CartStopRun {
+    let (mut sim, chassis, wheels) = cart(dt, Friction::Tribo);
+    let mut run = CartStopRun::default();
+    for k in 1..=(10.0 / dt) as usize {
+        sim.step();
+        let t = k as f64 * dt as f64;
+        let rb = sim.body(chassis);
+        let (v, w) = (rb.linvel(), rb.angvel());
+        match run.stop_time {
+            None => {
+                if v.length() < 1e-4 && w.length() < 1e-4 {
+                    run.stop_time = Some(t);
+                }
+            }
+            Some(ts) => {
+                run.speed_after = run.speed_after.max(v.length() as f64);
+                run.spin_after = run.spin_after.max(w.length() as f64);
+                for &wb in &wheels {
+                    let rel = (sim.body(wb).angvel() - w).length() as f64;
+                    run.wheel_spin_after = run.wheel_spin_after.max(rel);
+                }
+                if t > ts + 1.0 - 0.5 * dt as f64 {
+                    break;
+                }
+            }
+        }
+    }
+    run
 }
 
 /// Deceleration of [`cart_stop`]'s cart: the four wheels' kinetic roll torques
@@ -341,6 +396,14 @@ pub struct StackRun {
 /// The stack settles within the first second (it sinks into its soft contacts and rebounds)
 /// and then sleeps; drift and tilt are what that settling left.
 pub fn cube_stack(dt: f32, contacts: StackContacts) -> StackRun {
+    cube_stack_gapped(dt, contacts, 0.0)
+}
+
+/// [`cube_stack`] built with a vertical `gap` (m) between neighbouring cubes (the bottom cube
+/// on the ground): the cubes drop onto each other and every contact between them is a new one
+/// (its first step on the hook), where the exactly aligned stack's contacts exist from the
+/// start.
+pub fn cube_stack_gapped(dt: f32, contacts: StackContacts, gap: f32) -> StackRun {
     let friction = if contacts == StackContacts::Tribo { Friction::Tribo } else { Friction::Stock };
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     // The ground has no material: its rapier friction is the cubes' μs, so that the bottom
@@ -359,7 +422,11 @@ pub fn cube_stack(dt: f32, contacts: StackContacts) -> StackRun {
     let cubes: Vec<RigidBodyHandle> = (0..10)
         .map(|k| {
             sim.add_dynamic(
-                RigidBodyBuilder::dynamic().translation(Vector::new(0.0, h + 2.0 * h * k as f32, 0.0)),
+                RigidBodyBuilder::dynamic().translation(Vector::new(
+                    0.0,
+                    h + (2.0 * h + gap) * k as f32,
+                    0.0,
+                )),
                 ColliderBuilder::cuboid(h, h, h).density(1000.0).active_hooks(hooks),
                 &m,
             )

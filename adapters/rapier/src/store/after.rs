@@ -542,14 +542,21 @@ impl TriboRapier {
             }
             // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
             // deflection is within half its static threshold (the anchor pull-back, which only
-            // the hook applies, is not needed yet), the slip is below ten slip speeds and a
-            // curved contact's relative roll and spin below their slip speeds.
+            // the hook applies, is not needed yet), the slip is below ten slip speeds, or the
+            // contact carries no load, or the deflection stays within half the threshold over
+            // one more step at this slip (no pull-back is needed in that step either, and an
+            // unloaded contact has no deflection: a stack's rebound rocks the cubes, and their
+            // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
+            // contacts stick), and a curved contact's relative roll and spin are below their
+            // slip speeds.
             s.settled = s.slide == Mode::Static
                 && s.roll == Mode::Static
                 && s.spin == Mode::Static
                 && s.hold == 0
                 && (s.slide_defl.length() as f64) <= 0.5 * d.slide_static
-                && slip.length() <= SETTLE_SLIP * slip_speed
+                && (slip.length() <= SETTLE_SLIP * slip_speed
+                    || !loaded
+                    || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)
                 && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
                 && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
             if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {

@@ -26,11 +26,12 @@ pub struct Settings {
     /// stack of boxes, the re-clip drops the warm starts of some corners: the stack leans more
     /// than under stock rapier). A contact counts as settled when slide, roll and spin are
     /// static (after the onset hold), its slide deflection is within half its static threshold
-    /// and its slip is below ten [`slip_speed`](Self::slip_speed)s. Meanwhile the collider's
-    /// `friction` is its material's μs (the user's value comes back with the hook), tribo keeps
-    /// tracking stick and slip, and the motors keep resisting roll and spin; the hook comes back
-    /// before the next step once a contact slips or its deflection grows, or the collider gains
-    /// a contact with a collider that has the hook. Colliders whose pairs rapier would combine to
+    /// and its slip is below ten [`slip_speed`](Self::slip_speed)s (or it carries no load, or
+    /// one more step at its slip keeps the deflection within half the threshold). Meanwhile
+    /// the collider's `friction` is its material's μs (the user's value comes back with the
+    /// hook), tribo keeps tracking stick and slip, and the motors keep resisting roll and spin;
+    /// the hook comes back before the next step once a contact slips or its deflection grows,
+    /// or the collider gains a contact with a collider that has the hook. Colliders whose pairs rapier would combine to
     /// another coefficient than μs (pair-table overrides, differing combine rules, a partner
     /// without a material), Contensou contacts, colliders without a body or on fixed or
     /// kinematic bodies, and colliders whose hook flag the user set stay hooked.
