@@ -418,11 +418,10 @@ impl TriboRapier {
                 };
                 (next, next.length() as f64)
             };
-            let mut slide_onset = [s.slide_onset];
             if !hold_step(
                 &mut s.hold,
                 HOLD_SLIDE,
-                &mut slide_onset[0],
+                &mut s.slide_onset,
                 new.is_some(),
                 (&mut s.slide, &mut s.slide_defl),
                 loaded,
@@ -441,7 +440,6 @@ impl TriboRapier {
                     slide_accumulate,
                 );
             }
-            s.slide_onset = slide_onset[0];
             let was_rolling = s.roll == Mode::Kinetic;
             // What the last step's kinetic torque took off the relative roll and spin speeds:
             // the next step's motor carries only the fraction that stops them (see
@@ -483,7 +481,6 @@ impl TriboRapier {
                     roll_accumulate,
                 );
             }
-
             // A body that stops rolling sticks where it stopped: what the slide deflection
             // gathered while it rolled (the contact point moved on both surfaces, and any slip
             // then was the solver's tolerance) is no stick load, and pulling it back would move

@@ -39,10 +39,11 @@ pub(super) fn advance_mode<D: Copy + Default>(
 /// second step: in its first step nothing resists the relative rotation, and a body set down at
 /// rest within its static capacity (a ball on a gentle slope) starts to turn. Slide friction
 /// acts from the first step, but its bound grows with rapier's (soft) normal force over that
-/// step: a brick set down on a slope within μs slides a little first. While held, the mechanism stays
-/// static and its deflection accumulates from the first step (so the anchor pull-back returns
-/// the body to where it was set down), without the stick → slip test: the static motor
-/// decelerates the rotation and pulls the deflection back. The hold ends
+/// step: a brick set down on a slope within μs slides a little first. While held, the
+/// mechanism stays static and its deflection accumulates from the first step (so the anchor
+/// pull-back returns the body to where it was set down), without the stick → slip test: the
+/// static motor (the friction, for slide) decelerates the motion and pulls the deflection
+/// back. The hold ends
 /// * in slip (kinetic) when the deflection grows past the first step's by more than the static
 ///   threshold: the static capacity cannot hold the load;
 /// * in ordinary stick when the rotation has stopped and the deflection is back within

@@ -31,10 +31,11 @@ pub struct Settings {
     /// the collider's `friction` is its material's μs (the user's value comes back with the
     /// hook), tribo keeps tracking stick and slip, and the motors keep resisting roll and spin;
     /// the hook comes back before the next step once a contact slips or its deflection grows,
-    /// or the collider gains a contact with a collider that has the hook. Colliders whose pairs rapier would combine to
-    /// another coefficient than μs (pair-table overrides, differing combine rules, a partner
-    /// without a material), Contensou contacts, colliders without a body or on fixed or
-    /// kinematic bodies, and colliders whose hook flag the user set stay hooked.
+    /// or the collider gains a contact with a collider that has the hook. Colliders whose
+    /// pairs rapier would combine to another coefficient than μs (pair-table overrides,
+    /// differing combine rules, a partner without a material), Contensou contacts, colliders
+    /// without a body or on fixed or kinematic bodies, and colliders whose hook flag the user
+    /// set stay hooked.
     /// See docs/rapier.md §2. Default `true`.
     pub unhook_settled: bool,
 }
