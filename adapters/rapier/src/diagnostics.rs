@@ -367,7 +367,7 @@ pub fn body_realizability_with(
     // The body's material points at its contacts now: its solver anchors turned with it over
     // the last step (by ω·dt), so that rotation is undone, as in the store's slip measurement.
     let dt = tribo.realizability.dt;
-    let own_rot = Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation();
+    let own_rot = crate::slip::start_frame(rb, dt).1;
     // The velocity the solver left pressing the body into its supports (zero for one
     // support direction): not slip (`crate::slip`).
     let mut pressing: Option<Vector> = None;

@@ -21,6 +21,16 @@ use crate::rapier3d::prelude::*;
 /// face, several manifolds against one plane) make `A` singular; the bias is `ε` of the speed.
 const REGULARISATION: f32 = 1e-3;
 
+/// Where a body's material points were when the step began: its centre of mass and its
+/// rotation with the step's rotation undone (`exp(-ω dt) · q`), which maps a body-local solver
+/// anchor to the material point that touched then. The solver anchors of a contact are in this
+/// frame's orientation after the step (`crate::store` after_step, [`pressing_velocity`], the
+/// realizability monitor).
+#[inline]
+pub(crate) fn start_frame(rb: &RigidBody, dt: f32) -> (Vector, Rotation) {
+    (rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation())
+}
+
 /// The linear velocity the solver left pressing `body` into its loaded contacts (module
 /// docs), in world coordinates; zero if there is none (or the data are not finite).
 ///
@@ -42,8 +52,7 @@ pub(crate) fn pressing_velocity(
     if !rb.is_dynamic() {
         return Vector::ZERO;
     }
-    let frame =
-        |b: &RigidBody| (b.center_of_mass(), Rotation::from_scaled_axis(-b.angvel() * dt) * *b.rotation());
+    let frame = |b: &RigidBody| start_frame(b, dt);
     let own_frame = frame(rb);
     // (normal, approach) of the loaded approaching contacts, summed in a canonical order below
     // (the narrow phase's pair order may depend on threads with rapier's `parallel` feature).

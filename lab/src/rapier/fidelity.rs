@@ -29,17 +29,7 @@ pub fn rolling_ball(
     v0: f32,
     friction: Friction,
 ) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
-    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
-    let ground = sim.add_ground(100.0);
-    let (b, c) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic()
-            .translation(Vector::new(0.0, r, 0.0))
-            .linvel(Vector::X * v0)
-            .angvel(Vector::Z * (-v0 / r)),
-        ColliderBuilder::ball(r).density(1000.0),
-        &rolling_material(),
-    );
-    (sim, ground, b, c)
+    rolling_on_ground(dt, r, v0, friction, ColliderBuilder::ball(r))
 }
 
 /// Result of [`thrown_sliding`].
@@ -103,15 +93,28 @@ pub fn rolling_cylinder(
     v0: f32,
     friction: Friction,
 ) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
+    // rapier's cylinder axis is y: turned by 90° about x.
+    let cylinder = ColliderBuilder::cylinder(0.1, r).rotation(Vector::X * std::f32::consts::FRAC_PI_2);
+    rolling_on_ground(dt, r, v0, friction, cylinder)
+}
+
+/// A body of `collider` (density 1000, the rolling material) whose lowest point is a radius `r`
+/// below its centre, on flat ground, rolling without slip at `v0` along +x about z.
+fn rolling_on_ground(
+    dt: f32,
+    r: f32,
+    v0: f32,
+    friction: Friction,
+    collider: ColliderBuilder,
+) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     let ground = sim.add_ground(100.0);
-    // rapier's cylinder axis is y: turned by 90° about x.
     let (b, c) = sim.add_dynamic(
         RigidBodyBuilder::dynamic()
             .translation(Vector::new(0.0, r, 0.0))
             .linvel(Vector::X * v0)
             .angvel(Vector::Z * (-v0 / r)),
-        ColliderBuilder::cylinder(0.1, r).density(1000.0).rotation(Vector::X * std::f32::consts::FRAC_PI_2),
+        collider.density(1000.0),
         &rolling_material(),
     );
     (sim, ground, b, c)

@@ -364,26 +364,22 @@ impl TriboRapier {
             // the pull-back that returns it moves it in substeps (the velocities after a step
             // say little of how far it went).
             if let Some(p) = new {
+                // Each side's moving body and its pose when the step began (none: the side is
+                // fixed in the world).
+                let sides = [(rb1, p.start[0]), (rb2, p.start[1])].map(|side| match side {
+                    (Some(rb), Some(start)) if !rb.is_fixed() => Some((rb, start)),
+                    _ => None,
+                });
                 // Where the surfaces touched when the step began: each side's point less its
                 // body's motion over the step (`p1`, `p2` moved with their centres of mass).
-                let back = |q: Vector, rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (
-                    rb, start,
-                ) {
-                    (Some(rb), Some((com, _))) if !rb.is_fixed() => q - (rb.center_of_mass() - com),
-                    _ => q,
+                let back = |q: Vector, side: Option<(&RigidBody, (Vector, Rotation))>| {
+                    side.map_or(q, |(rb, (com, _))| q - (rb.center_of_mass() - com))
                 };
-                let p0 = (back(p1, rb1, p.start[0]) + back(p2, rb2, p.start[1])) * 0.5;
+                let p0 = (back(p1, sides[0]) + back(p2, sides[1])) * 0.5;
                 let p0 = if finite(p0) { p0 } else { point };
-                let anchor = |rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (rb, start) {
-                    (Some(rb), Some((com, rot))) if !rb.is_fixed() => rot.inverse() * (p0 - com),
-                    _ => p0,
-                };
-                s.slide_anchor = [anchor(rb1, p.start[0]), anchor(rb2, p.start[1])];
-                let rot = |rb: Option<&RigidBody>, start: Option<(Vector, Rotation)>| match (rb, start) {
-                    (Some(rb), Some((_, rot))) if !rb.is_fixed() => rot,
-                    _ => Rotation::IDENTITY,
-                };
-                s.onset_rot = [rot(rb1, p.start[0]), rot(rb2, p.start[1])];
+                s.slide_anchor =
+                    sides.map(|side| side.map_or(p0, |(_, (com, rot))| rot.inverse() * (p0 - com)));
+                s.onset_rot = sides.map(|side| side.map_or(Rotation::IDENTITY, |(_, (_, rot))| rot));
             }
             // Held only for a body on this one support and while it does not roll: with several
             // supports the anchors of its contacts disagree, and a rolling body's touching
@@ -645,8 +641,7 @@ impl StepFrames {
         if i >= self.frames.len() {
             self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY));
         }
-        let (com, rot) =
-            (rb.center_of_mass(), Rotation::from_scaled_axis(-rb.angvel() * dt) * *rb.rotation());
+        let (com, rot) = crate::slip::start_frame(rb, dt);
         self.frames[i] = (step, com, rot);
         (com, rot)
     }
