@@ -3,6 +3,7 @@
 
 use super::modes::{advance_mode, hold_step};
 use super::plan::{angular_slip_speeds, derive};
+use super::prefetch::{prefetch, prefetch_ends, AddressHints, AHEAD};
 use super::settle::SETTLE_SLIP;
 use super::*;
 use crate::curvature::collider_curvature;
@@ -161,24 +162,24 @@ impl TriboRapier {
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
             // contacts a few iterations ahead, one level of indirection per stage.
-            if let Some(e) = self.states.get(idx + 2 * AHEAD).and_then(|s| edges.get(s.edge as usize)) {
-                prefetch_lines(&e.weight, 2);
-            }
-            if let Some(s) = self.states.get(idx + AHEAD) {
+            if let Some(s) = self.states.get(idx + 2 * AHEAD) {
                 if let Some(e) = edges.get(s.edge as usize) {
-                    for m in e.weight.solver_manifolds() {
-                        prefetch_lines(m, 3);
-                    }
+                    prefetch(&e.weight);
                 }
-                for rb in s.parents.iter().flatten().filter_map(|&b| bodies.get(b)) {
-                    prefetch_lines(rb, 6);
+                for &b in s.parents.iter().flatten() {
+                    prefetch(frames.last_address(b));
+                }
+            }
+            if let Some(e) = self.states.get(idx + AHEAD).and_then(|s| edges.get(s.edge as usize)) {
+                for m in e.weight.solver_manifolds() {
+                    prefetch(m);
                 }
             }
             if let Some(s) = self.states.get(idx + AHEAD / 2) {
                 if let Some(e) = edges.get(s.edge as usize) {
                     for m in e.weight.solver_manifolds() {
-                        prefetch_lines(m.data.solver_contacts.as_ptr(), 1);
-                        prefetch_lines(m.points.as_ptr(), 1);
+                        prefetch_ends(&m.data.solver_contacts);
+                        prefetch_ends(&m.points);
                     }
                 }
             }
@@ -617,6 +618,8 @@ fn touches_nothing_else(
 pub(super) struct StepFrames {
     /// (step the entry was computed for, centre of mass, start rotation), by body index.
     frames: Vec<(u64, Vector, Rotation)>,
+    /// Where each body was when last used (a body set that grew since may have moved it).
+    addresses: AddressHints,
 }
 
 impl StepFrames {
@@ -643,27 +646,13 @@ impl StepFrames {
         }
         let (com, rot) = crate::slip::start_frame(rb, dt);
         self.frames[i] = (step, com, rot);
+        self.addresses.record(i, rb);
         (com, rot)
     }
-}
 
-/// How many contacts ahead `after_step` starts loading rapier's data.
-const AHEAD: usize = 8;
-
-/// Asks the CPU to load the first `lines` cache lines of `*p` (a hint: never faults, changes
-/// nothing, a no-op off x86-64).
-#[inline(always)]
-fn prefetch_lines<T>(p: *const T, lines: usize) {
-    #[cfg(target_arch = "x86_64")]
-    for k in 0..lines {
-        // SAFETY: `_mm_prefetch` only hints the cache; it does not dereference the address and
-        // cannot fault, whatever the pointer (SSE is part of the x86-64 baseline).
-        unsafe {
-            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-                (p as *const i8).wrapping_add(64 * k),
-            )
-        };
+    /// Where body `h` was when last used (null if never): for [`prefetch`] only.
+    #[inline]
+    fn last_address(&self, h: RigidBodyHandle) -> *const RigidBody {
+        self.addresses.get(h.into_raw_parts().0 as usize)
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (p, lines);
 }

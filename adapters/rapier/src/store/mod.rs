@@ -24,6 +24,7 @@ mod before;
 mod diagnostic;
 mod modes;
 mod plan;
+mod prefetch;
 mod settings;
 mod settle;
 #[cfg(feature = "serde-serialize")]
