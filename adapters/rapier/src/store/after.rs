@@ -302,7 +302,17 @@ impl TriboRapier {
                 s.settled = false;
                 // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
                 if plan_ok {
-                    self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, None, joints);
+                    self.plan_contact(
+                        idx,
+                        colliders,
+                        [par1, par2],
+                        [rb1, rb2],
+                        anchor,
+                        dt,
+                        None,
+                        false,
+                        joints,
+                    );
                 }
                 continue;
             }
@@ -543,6 +553,7 @@ impl TriboRapier {
             // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
             // contacts stick), and a curved contact's relative roll and spin are below their
             // slip speeds.
+            let was_settled = s.settled;
             s.settled = s.slide == Mode::Static
                 && s.roll == Mode::Static
                 && s.spin == Mode::Static
@@ -561,8 +572,39 @@ impl TriboRapier {
             // Plan the next step now, while this contact's bodies and colliders are at hand
             // (Contensou contacts are planned by before_step from the velocities the step starts
             // from).
-            if plan_ok && s.contensou_model.is_none() {
-                self.plan_contact(idx, colliders, [par1, par2], [rb1, rb2], anchor, dt, Some(d), joints);
+            // A slide-only contact that was settled and stays settled keeps its plan (μs, no
+            // pull-back, no motor: what `plan_contact` would make of it again) while the
+            // masses are valid.
+            let plan = &self.plans[idx];
+            let masses_valid = frames.valid_mass(par1, step) && frames.valid_mass(par2, step);
+            let keep = was_settled
+                && s.settled
+                && masses_valid
+                && self.settings.unhook_settled
+                && !s.pending
+                && s.kappa_const
+                && s.joint.is_none()
+                && s.roll_cap == 0.0
+                && s.spin_cap == 0.0
+                && d.roll_capacity(s.roll) == 0.0
+                && d.spin_capacity(s.spin) == 0.0
+                && !plan.stock
+                && !plan.collapse
+                && !plan.roll_stopped
+                && plan.tangent_velocity == Vector::ZERO
+                && plan.mu == s.material.mu_s() as f32;
+            if plan_ok && s.contensou_model.is_none() && !keep {
+                self.plan_contact(
+                    idx,
+                    colliders,
+                    [par1, par2],
+                    [rb1, rb2],
+                    anchor,
+                    dt,
+                    Some(d),
+                    masses_valid,
+                    joints,
+                );
             }
         }
         self.new_info = new_info;
@@ -616,8 +658,9 @@ fn touches_nothing_else(
 /// several contacts).
 #[derive(Clone, Default)]
 pub(super) struct StepFrames {
-    /// (step the entry was computed for, centre of mass, start rotation), by body index.
-    frames: Vec<(u64, Vector, Rotation)>,
+    /// (step the entry was computed for, centre of mass, start rotation, the body is not
+    /// dynamic or has a positive finite mass), by body index.
+    frames: Vec<(u64, Vector, Rotation, bool)>,
     /// Where each body was when last used (a body set that grew since may have moved it).
     addresses: AddressHints,
 }
@@ -633,7 +676,7 @@ impl StepFrames {
     ) -> (Vector, Rotation) {
         let i = h.into_raw_parts().0 as usize;
         match self.frames.get(i) {
-            Some(&(at, com, rot)) if at == step => (com, rot),
+            Some(&(at, com, rot, _)) if at == step => (com, rot),
             _ => self.compute(i, rb, step, dt),
         }
     }
@@ -642,12 +685,23 @@ impl StepFrames {
     #[inline(never)]
     fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) -> (Vector, Rotation) {
         if i >= self.frames.len() {
-            self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY));
+            self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY, false));
         }
         let (com, rot) = crate::slip::start_frame(rb, dt);
-        self.frames[i] = (step, com, rot);
+        let mass = rb.mass();
+        let mass_ok = !rb.is_dynamic() || (mass > 0.0 && mass.is_finite());
+        self.frames[i] = (step, com, rot, mass_ok);
         self.addresses.record(i, rb);
         (com, rot)
+    }
+
+    /// Whether side `h` has no body or a body whose frame was computed in `step` and that is not
+    /// dynamic or has a valid mass (false: not known, check it).
+    #[inline]
+    pub(super) fn valid_mass(&self, h: Option<RigidBodyHandle>, step: u64) -> bool {
+        h.is_none_or(|h| {
+            self.frames.get(h.into_raw_parts().0 as usize).is_some_and(|&(at, _, _, ok)| at == step && ok)
+        })
     }
 
     /// Where body `h` was when last used (null if never): for [`prefetch`] only.

@@ -14,7 +14,8 @@ impl TriboRapier {
 
     /// Plans contact `i` for the next step from its modes, deflections and last normal force:
     /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
-    /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock.
+    /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock
+    /// (`masses_valid`: the caller has checked both bodies' masses in this step).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn plan_contact(
         &mut self,
@@ -25,6 +26,7 @@ impl TriboRapier {
         anchor: Option<(RigidBodyHandle, Pose)>,
         dt: f32,
         derived: Option<Derived>,
+        masses_valid: bool,
         joints: &mut ImpulseJointSet,
     ) {
         let gain = self.settings.anchor_gain;
@@ -32,7 +34,7 @@ impl TriboRapier {
         let slip_speed = self.settings.slip_speed;
         let [rb1, rb2] = rbs;
         // Zero-mass dynamic bodies: stock fallback.
-        for (h, rb) in parents.into_iter().zip(rbs) {
+        for (h, rb) in parents.into_iter().zip(rbs).filter(|_| !masses_valid) {
             if let (Some(h), Some(rb)) = (h, rb) {
                 let mass = rb.mass();
                 if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
