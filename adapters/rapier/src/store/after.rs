@@ -490,7 +490,7 @@ impl TriboRapier {
                 && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
             self.plans[idx].roll_stopped = roll_stopped;
             self.plans[idx].stop_offset = if roll_stopped {
-                stop_offset(pair, [rb1, rb2], point, normal, s.roll_axis)
+                stop_offset(pair, [rb1, rb2], point, normal, s.roll_axis, params)
             } else {
                 Vector::ZERO
             };
@@ -633,6 +633,7 @@ fn stop_offset(
     point: Vector,
     normal: Vector,
     axis: Vector,
+    params: &IntegrationParameters,
 ) -> Vector {
     let dynamic = |k: usize| rbs[k].filter(|b| b.is_dynamic());
     let Some(rb) = (match (dynamic(0), dynamic(1)) {
@@ -643,14 +644,20 @@ fn stop_offset(
     };
     // rapier's friction impulse acts on the first collider's body, the normal one pushes the
     // second along the normal: on either side f / N = -(friction on body 1) / (normal impulse).
+    // The simplified friction model (rapier's default) has one friction impulse per manifold,
+    // stored on each of its points; the Coulomb model one per point.
+    let per_manifold = params.friction_model == crate::rapier3d::dynamics::FrictionModel::Simplified;
     let (mut n, mut f) = (0.0f32, Vector::ZERO);
     for m in pair.solver_manifolds() {
+        let (mut fm, mut count) = (Vector::ZERO, 0.0f32);
         for c in &m.data.solver_contacts {
             if let Some(p) = m.points.get(c.contact_indices()[0] as usize) {
                 n += p.data.warmstart_impulse.max(0.0);
-                f += p.data.warmstart_tangent_world;
+                fm += p.data.warmstart_tangent_world;
+                count += 1.0;
             }
         }
+        f += if per_manifold && count > 0.0 { fm / count } else { fm };
     }
     let axis = axis - normal * axis.dot(normal);
     let (l2, d) = (axis.length_squared(), (rb.center_of_mass() - point).dot(normal));
