@@ -146,6 +146,7 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
                     parts.solver_contacts,
                     normal,
                     [b1, b2].map(|b| b.and_then(|h| bodies.get(h))),
+                    plan.stop_offset,
                 );
             }
         }
@@ -269,13 +270,21 @@ fn onto_touching_lines(solver_contacts: &mut [SolverContact], normal: Vector, co
 /// factor ≈ 0.7 per substep and the stopped body moves back (≈ 1e-3 m/s for a ball at
 /// dt = 1/30). In the centre-of-mass plane the friction has no moment about a tangential axis:
 /// it only acts on the translation, and its row cancels the stale impulse within the first
-/// substep while the roll motor holds the rotation. The normal rows are unchanged (a shift along
-/// the normal does not change their moment arm `r × n`, and the separation is kept), and the
-/// friction's moment about the normal (spin) too.
+/// substep while the roll motor holds the rotation. The separation is kept (both anchors move
+/// alike), and the friction's moment about the normal (spin) too.
+///
+/// `offset` (`Plan::stop_offset`) moves the contacts along the roll axis as well, onto the
+/// line of action of the normal force and the friction across the rolling direction: that
+/// force keeps its moment about the centre of mass (a shift along the normal alone would drop
+/// its friction's share, which a body on joints carries through them: the loaded cart's wheels
+/// carry a lateral friction stress through their axles, and losing its moment for one step
+/// kicks them about the direction of motion). Only the friction along the rolling direction
+/// acts without a moment.
 fn friction_in_com_plane<'a>(
     solver_contacts: &mut [SolverContact],
     normal: Vector,
     rbs: [Option<&'a RigidBody>; 2],
+    offset: Vector,
 ) {
     let dynamic = |rb: Option<&'a RigidBody>| rb.filter(|b| b.is_dynamic());
     let com = match (dynamic(rbs[0]), dynamic(rbs[1])) {
@@ -289,9 +298,10 @@ fn friction_in_com_plane<'a>(
         // rapier's solver point: midway between the anchors once the separation is applied.
         let p1 = c.anchor1 + normal * ((c.anchor2 - c.anchor1).dot(normal) - c.dist);
         let d = (com - (p1 + c.anchor2) * 0.5).dot(normal);
-        if d.is_finite() {
-            c.anchor1 += normal * d;
-            c.anchor2 += normal * d;
+        let shift = normal * d + offset;
+        if shift.is_finite() {
+            c.anchor1 += shift;
+            c.anchor2 += shift;
         }
     }
 }

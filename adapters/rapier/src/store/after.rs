@@ -151,6 +151,7 @@ impl TriboRapier {
                 stock: false,
                 collapse: false,
                 roll_stopped: false,
+                stop_offset: Vector::ZERO,
                 line: crate::hooks::may_touch_along_a_line([col1, col2]),
             });
             self.index.insert(k, (self.states.len() - 1) as u32);
@@ -495,9 +496,15 @@ impl TriboRapier {
             if was_rolling && s.roll == Mode::Static {
                 s.slide_defl = Vector::ZERO;
             }
-            self.plans[idx].roll_stopped = was_rolling
+            let roll_stopped = was_rolling
                 && s.roll == Mode::Static
                 && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
+            self.plans[idx].roll_stopped = roll_stopped;
+            self.plans[idx].stop_offset = if roll_stopped {
+                stop_offset(pair, [rb1, rb2], point, normal, s.roll_axis, params)
+            } else {
+                Vector::ZERO
+            };
             // While the spin is held, its deflection is the bodies' relative turn about the
             // normal since the contact began, from their poses: the first step's turn is not
             // ω·dt (rapier moves the body in substeps, the spin-up with them), and the pull-back
@@ -649,6 +656,60 @@ fn touches_nothing_else(
     };
     rb.colliders().len() == 1
         && narrow_phase.contact_pairs_with(c).filter(|p| p.has_any_active_contact()).nth(1).is_none()
+}
+
+/// The tangential offset of a stopped roll's solver contacts in the step its friction acts in
+/// the body's centre-of-mass plane (`hooks::friction_in_com_plane`): with it, the contacts sit
+/// where the line of action of the contact's normal force and its friction along the roll axis
+/// `axis` (across the rolling direction) crosses that plane, so that force keeps its moment
+/// about the centre of mass and only the friction along the rolling direction (the stale
+/// deceleration) loses its own. A body on joints carries that moment through them: the loaded
+/// cart's wheels carry a lateral friction stress through their axles. From the impulses rapier
+/// keeps to warm-start the next step (both its last substep's): with `d` the centre of mass'
+/// height over the contact along the normal, `N` the normal and `f` the friction impulse along
+/// the axis on the body, the offset is `d f / N` (the same for either side, the normal impulse
+/// pushing the second body along the normal). Zero unless one side is dynamic and the normal
+/// impulse is positive.
+fn stop_offset(
+    pair: &ContactPair,
+    rbs: [Option<&RigidBody>; 2],
+    point: Vector,
+    normal: Vector,
+    axis: Vector,
+    params: &IntegrationParameters,
+) -> Vector {
+    let dynamic = |k: usize| rbs[k].filter(|b| b.is_dynamic());
+    let Some(rb) = (match (dynamic(0), dynamic(1)) {
+        (Some(b), None) | (None, Some(b)) => Some(b),
+        _ => None,
+    }) else {
+        return Vector::ZERO;
+    };
+    // rapier's friction impulse acts on the first collider's body, the normal one pushes the
+    // second along the normal: on either side f / N = -(friction on body 1) / (normal impulse).
+    // The simplified friction model (rapier's default) has one friction impulse per manifold,
+    // stored on each of its points; the Coulomb model one per point.
+    let per_manifold = params.friction_model == crate::rapier3d::dynamics::FrictionModel::Simplified;
+    let (mut n, mut f) = (0.0f32, Vector::ZERO);
+    for m in pair.solver_manifolds() {
+        let (mut fm, mut count) = (Vector::ZERO, 0.0f32);
+        for c in &m.data.solver_contacts {
+            if let Some(p) = m.points.get(c.contact_indices()[0] as usize) {
+                n += p.data.warmstart_impulse.max(0.0);
+                fm += p.data.warmstart_tangent_world;
+                count += 1.0;
+            }
+        }
+        f += if per_manifold && count > 0.0 { fm / count } else { fm };
+    }
+    let axis = axis - normal * axis.dot(normal);
+    let (l2, d) = (axis.length_squared(), (rb.center_of_mass() - point).dot(normal));
+    let s = -axis * (f.dot(axis) / l2) * (d / n);
+    if n > 0.0 && l2 > 0.0 && finite(s) {
+        s
+    } else {
+        Vector::ZERO
+    }
 }
 
 /// Where each body's material points were at the start of the step, for `after_step`: its

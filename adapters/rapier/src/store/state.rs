@@ -58,6 +58,11 @@ pub(crate) struct Plan {
     /// friction acts in its body's centre-of-mass plane (see `hooks::friction_in_com_plane`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub roll_stopped: bool,
+    /// With `roll_stopped`: the tangential offset that, with the shift along the normal, puts
+    /// the solver contacts on the line of action of the contact's normal force and its friction
+    /// across the rolling direction (see `hooks::friction_in_com_plane`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub stop_offset: Vector,
     /// A side is a cylinder, cone or capsule (a possible line contact whose points the hook puts
     /// back on the touching line, see `hooks::onto_touching_lines`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
