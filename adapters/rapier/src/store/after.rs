@@ -461,7 +461,9 @@ impl TriboRapier {
                 };
             }
             s.last_w = speeds;
-            // Roll (off, or degenerate curvature: stays static with no deflection).
+            // Roll (off, or degenerate curvature: stays static with no deflection). A rolling
+            // contact that carries no load for a step (a hop: the normal force and the
+            // capacities are zero) keeps rolling: only its relative roll speed stops it.
             let roll_on = d.roll_static > 0.0;
             s.roll_threshold = d.roll_static as f32;
             let roll_accumulate = |defl: Vector| {
@@ -485,7 +487,7 @@ impl TriboRapier {
                     &mut s.roll_defl,
                     loaded && roll_on,
                     d.roll_static,
-                    wt.length() <= roll_eps || !roll_on,
+                    wt.length() <= roll_eps || (loaded && !roll_on),
                     roll_accumulate,
                 );
             }
@@ -522,7 +524,7 @@ impl TriboRapier {
                     0.0
                 }
             });
-            // Spin.
+            // Spin (as the roll: an unloaded step does not end a spin).
             let spin_on = d.spin_static > 0.0;
             let spin_accumulate = |defl: f32| {
                 let next = defl + wn * dt;
@@ -544,7 +546,7 @@ impl TriboRapier {
                     &mut s.spin_defl,
                     loaded && spin_on,
                     d.spin_static,
-                    wn.abs() <= spin_eps || !spin_on,
+                    wn.abs() <= spin_eps || (loaded && !spin_on),
                     spin_accumulate,
                 );
             }
