@@ -111,6 +111,12 @@ impl TriboRapier {
         let (k1, k2, d) = match (s.curvature, derived) {
             (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, d),
             (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
+            // A step without load (a hop): its normal and point come from a manifold that does
+            // not touch (a rolling cylinder's can point along its axis, at its end face) and say
+            // nothing of the surfaces: the curvatures of the last loaded step stay.
+            (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
+                (k.0, k.1, d.unwrap_or_else(|| derive(&s.material, nf, k)))
+            }
             _ => {
                 let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
                     return; // a collider was removed: `before_step` releases the contact
