@@ -7,7 +7,7 @@ use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
     cart_after_stop, cart_deceleration, cart_stop, cube_stack, cube_stack_gapped, cylinder_deceleration,
     cylinder_stop, cylinder_stop_from, rolling_ball, rolling_deceleration, rolling_material, rolling_stop,
-    set_down_on_slope, set_down_with_spin_torque, thrown_sliding, StackContacts, StopRun, DTS, G,
+    set_down_on_slope, set_down_with_spin_torque, thrown_sliding, StackContacts, StackRun, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{brick_on_slope, Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -310,14 +310,11 @@ fn a_cart_on_four_wheels_stops_on_time() {
 #[test]
 fn a_stack_of_ten_aligned_cubes_settles_and_stands_still() {
     for dt in DTS {
-        let t = cube_stack(dt, StackContacts::Tribo);
-        let s = cube_stack(dt, StackContacts::Stock);
-        let msg = format!("dt {dt}: tribo {t:?}, stock {s:?}");
-        assert!(t.drift <= s.drift, "{msg}");
-        assert!(t.tilt_deg <= s.tilt_deg, "{msg}");
-        // It stands, and after settling it does not creep.
-        assert!(t.drift < 0.1 && t.tilt_deg < 2.0, "{msg}");
-        assert!(t.late_speed < 1e-4, "{msg}");
+        assert_stack_as_still_as_stock(
+            dt,
+            cube_stack(dt, StackContacts::Tribo),
+            cube_stack(dt, StackContacts::Stock),
+        );
     }
     // The hooked path the cubes leave: at 1/30 it leans more than twice as far as stock.
     let (s, h) =
@@ -338,12 +335,18 @@ fn a_stack_of_ten_cubes_built_with_gaps_stands_as_still_as_stock() {
     for dt in DTS {
         let t = cube_stack_gapped(dt, StackContacts::Tribo, 1e-3);
         let s = cube_stack_gapped(dt, StackContacts::Stock, 1e-3);
-        let msg = format!("dt {dt}: tribo {t:?}, stock {s:?}");
-        assert!(t.drift <= s.drift, "{msg}");
-        assert!(t.tilt_deg <= s.tilt_deg, "{msg}");
-        assert!(t.drift < 0.1 && t.tilt_deg < 2.0, "{msg}");
-        assert!(t.late_speed < 1e-4, "{msg}");
+        assert_stack_as_still_as_stock(dt, t, s);
     }
+}
+
+/// The tribo stack `t` drifts and tilts no more than the stock stack `s`, stands (drift
+/// < 0.1 m, tilt < 2°) and, after settling, does not creep (every cube below 1e-4 m/s).
+fn assert_stack_as_still_as_stock(dt: f32, t: StackRun, s: StackRun) {
+    let msg = format!("dt {dt}: tribo {t:?}, stock {s:?}");
+    assert!(t.drift <= s.drift, "{msg}");
+    assert!(t.tilt_deg <= s.tilt_deg, "{msg}");
+    assert!(t.drift < 0.1 && t.tilt_deg < 2.0, "{msg}");
+    assert!(t.late_speed < 1e-4, "{msg}");
 }
 
 /// After the cart stops (first step with the chassis' |v| and |ω| below 1e-4), the chassis'

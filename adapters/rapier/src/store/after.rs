@@ -580,9 +580,8 @@ impl TriboRapier {
             }
             // Plan the next step now, while this contact's bodies and colliders are at hand
             // (Contensou contacts are planned by before_step from the velocities the step starts
-            // from).
-            // A slide-only contact that was settled and stays settled keeps its plan (μs, no
-            // pull-back, no motor: what `plan_contact` would make of it again) while the
+            // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
+            // no pull-back, no motor: what `plan_contact` would make of it again) while the
             // masses are valid.
             let plan = &self.plans[idx];
             let masses_valid = frames.valid_mass(par1, step) && frames.valid_mass(par2, step);
