@@ -294,33 +294,41 @@ fn a_stopped_cylinder_does_not_move_back_along_its_roll() {
     }
 }
 
-/// The cylinder rolls with `Static` slide on every rolling frame, stops within 1 % + one frame
-/// of the analytic time, within 1 % of the analytic distance, and in the second after the
-/// first stopped frame |v| and |ω| stay below 1e-4.
-///
-/// Fails (tribo_rapier, not bevy_tribo): measured stop 6.300, 6.300, 6.508 s at 1/30, 1/60,
-/// 1/240 for 6.116 (bounds ±0.095, ±0.078, ±0.065), distance 6.150, 6.155, 6.273 m (+0.6,
-/// +0.6, +2.6 %), slide `Static` on 183/187, 374/376, 1555/1560 rolling frames. Three causes,
-/// measured frame by frame:
-/// * the new collider's first frame has no contact force (at 1/30 the cylinder falls 5.5 mm and
-///   lands in the second frame): one frame of roll-out without resistance;
-/// * after the roll stops, the line contact rocks about the rolling direction for two or three
-///   frames (|ω_x| 1.5e-4 rad/s at 1/30), so |ω| < 1e-4 comes two frames after |v| < 1e-4;
-/// * at 1/240, from t ≈ 3.6 s the normal force alternates between 178 and 315 N from step to
-///   step (the cylinder chatters by 25 µm on rapier's cylinder–cuboid contact) and the roll
-///   deceleration is 0.290 m/s² instead of 0.327 m/s².
-///
-/// rapier's cylinder–cuboid contact itself gains and loses speed by a few per cent: a stock
-/// cylinder (no rolling resistance) rolled at 2 m/s runs at 1.96–2.07 m/s over 8 s, depending
-/// on dt and on where it starts along its axis.
+/// The cylinder stops within 1 % + one frame of the analytic time and within 1 % of the
+/// analytic distance at dt = 1/30, 1/60 and 1/240 (measured: 6.133 s and 6.149 m, 6.133 s and
+/// 6.146 m, 6.163 s and 6.124 m, for 6.116 s and 6.116 m). In this scene the cylinder is its
+/// contact pair's first collider, whose manifold normal rapier takes from the cylinder's frame:
+/// tribo takes the ground's face normal instead (tribo_rapier's README, "Cylinders on boxes");
+/// with the cylinder's normal the roll-out came 3–6 % late (6.300 s at 1/30 and 1/60, 6.508 s
+/// at 1/240, the normal force alternating between 160 and 330 N from step to step at 1/240).
+/// In this order rapier's contact also loses its points for a step now and then; tribo keeps the
+/// contact (and its kinetic roll) over such steps: dropped with its points, the roll-out at
+/// 1/240 ended after 6.011 m.
 #[test]
-#[ignore = "fails on tribo_rapier's line-contact roll-out (stop 3–6 % late); see the doc comment"]
-fn a_cylinder_rolling_on_its_side_is_static_sliding_and_stops_on_time() {
+fn a_cylinder_rolling_on_its_side_stops_on_time() {
     let expected = cylinder_stop_expected();
+    for dt in DTS {
+        assert_stops_on_time(&cylinder_roll_out(dt), expected, dt);
+    }
+}
+
+/// The cylinder rolls with `Static` slide on every rolling frame and, in the second after the
+/// first stopped frame, |v| and |ω| stay below 1e-4.
+///
+/// Fails at dt = 1/30 only (1/60 and 1/240 pass): the slide is `Static` on 180 of the 182
+/// rolling frames, and |ω| after the stop reaches 1.02e-4 rad/s.
+/// * rapier's cylinder–cuboid contact with the cylinder as the pair's first collider loses its
+///   points now and then (stock rapier too; parry's polyhedral-feature contact): the cylinder
+///   falls for a frame and lands slipping (the two `Kinetic` frames, 0.57 s and 0.60 s);
+/// * the frame after the roll stops, the cylinder turns about the vertical at 9.6e-5 rad/s and
+///   about its rolling direction at 3.6e-5 rad/s.
+#[test]
+#[ignore = "fails at 1/30: two landing frames slip, |ω| 1.02e-4 after the stop; see the doc comment"]
+fn a_cylinder_rolling_on_its_side_is_static_sliding_and_still_after_its_stop() {
+    cylinder_stop_expected();
     for dt in DTS {
         let r = cylinder_roll_out(dt);
         assert!(r.rolling > 0 && r.static_slide == r.rolling, "dt {dt}: {r:?}");
-        assert_stops_on_time(&r, expected, dt);
         assert!(r.speed_after < 1e-4 && r.spin_after < 1e-4, "dt {dt}: |v| or |ω| after the stop: {r:?}");
     }
 }

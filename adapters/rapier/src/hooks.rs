@@ -137,10 +137,19 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
         };
         *parts.friction = mu;
         if let Some(plan) = slot.map(|i| self.tribo.plan(i)) {
-            let normal = *parts.normal;
             if plan.line {
-                onto_touching_lines(parts.solver_contacts, normal, [colliders.get(c1), colliders.get(c2)]);
+                let cols = [colliders.get(c1), colliders.get(c2)];
+                if let Some(n) = support_normal(parts.manifold, cols) {
+                    // Each solver contact's separation along the new normal (its anchors stay).
+                    let old = *parts.normal;
+                    for c in parts.solver_contacts.iter_mut() {
+                        c.dist += (c.anchor2 - c.anchor1).dot(n - old);
+                    }
+                    *parts.normal = n;
+                }
+                onto_touching_lines(parts.solver_contacts, *parts.normal, cols);
             }
+            let normal = *parts.normal;
             if plan.roll_stopped {
                 friction_in_com_plane(
                     parts.solver_contacts,
@@ -194,6 +203,59 @@ fn tag_of_slot(slot: u32) -> u32 {
 /// The slot of a tagged `user_data`.
 fn slot_of_tag(user_data: u32) -> Option<u32> {
     (user_data & !SLOT_MASK == SLOT_TAG).then_some(user_data & SLOT_MASK)
+}
+
+/// The normal of a line contact between a collider with a curved side (a cylinder, cone or
+/// capsule) and one without, from the second (the support): the outward normal of its touching
+/// face, or else its manifold normal, turned to point from the first collider to the second
+/// (`None`: leave the manifold's normal).
+///
+/// rapier's manifold normal is the first collider's (`local_n1` in its frame), and parry's
+/// manifold of a pair with a curved side need not carry the support's face normal:
+/// - Between two full contact updates parry keeps a convex pair's manifold (while the relative
+///   pose turns by less than 1°, `ContactManifold::try_update_contacts`), so when the rolling
+///   side is the first collider its normal turns with it: on a cylinder rolling on its side it
+///   tilts by up to 1° about the axis, and the normal force, tilted with it, pushes the cylinder
+///   along its roll. At dt = 1/240 (≈ 0.8° of roll per step at 3.5 rad/s) every second step is
+///   such a step; the normal force then alternates between 160 and 330 N for a weight of 246 N.
+/// - With the cylinder as the first collider, parry's polyhedral-feature contact now and then
+///   returns a normal tilted by ≈ 10° from the face it touches (the ground's top face): the
+///   tilted normal force kicks the cylinder about the vertical and onto its rim.
+fn support_normal(manifold: &ContactManifold, cols: [Option<&Collider>; 2]) -> Option<Vector> {
+    let [Some(c1), Some(c2)] = cols else { return None };
+    let support = match [c1, c2].map(|c| is_line_shape(c.shape().shape_type())) {
+        [true, false] => 1,
+        [false, true] => 0,
+        _ => return None,
+    };
+    let col = [c1, c2][support];
+    // The support's manifold normal, outward from it (in its frame).
+    let local = if support == 0 { manifold.local_n1 } else { manifold.local_n2 };
+    let points = manifold.points.iter().map(|p| if support == 0 { p.local_p1 } else { p.local_p2 });
+    let n = col.position().rotation * face_normal(col.shape(), local, points)?;
+    let n = if support == 0 { n } else { -n };
+    (n.is_finite() && (n.length_squared() - 1.0).abs() < 1e-3).then_some(n)
+}
+
+/// The outward normal (in the shape's frame) of the face of a convex polyhedral `shape` that
+/// supports it in direction `dir`, if the manifold's `points` on the shape all lie in that
+/// face's plane and the face is within 60° of `dir` (`None`: no polygonal features, a composite
+/// shape, the support feature is an edge or a vertex, or the points lie elsewhere).
+fn face_normal(shape: &dyn Shape, dir: Vector, mut points: impl Iterator<Item = Vector>) -> Option<Vector> {
+    if shape.as_composite_shape().is_some() || is_line_shape(shape.shape_type()) {
+        return None;
+    }
+    let (pfm, _) = shape.as_polygonal_feature_map()?;
+    let mut f = crate::rapier3d::parry::shape::PolygonalFeature::default();
+    pfm.local_support_feature(dir, &mut f);
+    if f.num_vertices < 3 {
+        return None;
+    }
+    let v = &f.vertices;
+    let n = (v[1] - v[0]).cross(v[2] - v[0]).try_normalize()?;
+    let n = if n.dot(dir) < 0.0 { -n } else { n };
+    let on_face = points.all(|p| (p - v[0]).dot(n).abs() <= 1e-4 + 1e-5 * p.length());
+    (on_face && n.dot(dir) >= 0.5 * dir.length()).then_some(n)
 }
 
 /// Puts the solver contacts of a line contact (a cylinder, cone or capsule on its side) back on

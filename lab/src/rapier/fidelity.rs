@@ -170,6 +170,54 @@ pub fn cylinder_stop_from(dt: f32, friction: Friction, z: f32) -> StopRun {
     stop_run(sim, dt, ground, (b, c), 8.0)
 }
 
+/// The rolling cylinder of [`cylinder_stop`] inserted before the ground, so that it is the first
+/// collider of its contact pair: rapier's manifold normal is then the one parry keeps in the
+/// cylinder's frame (see `tribo_rapier`'s README, "Cylinders on boxes").
+pub fn cylinder_first_stop(dt: f32, friction: Friction) -> StopRun {
+    let (sim, ground, b, c) = cylinder_first(dt, friction);
+    stop_run(sim, dt, ground, (b, c), 8.0)
+}
+
+/// Over the first `seconds` of the cylinder of [`cylinder_first_stop`], the steps whose contact
+/// normal (as tribo reports it) is tilted from the vertical by 0.01° to 2° (the normal turned with
+/// the cylinder), by more than 2° (parry's manifold is off), and the steps without a loaded
+/// contact.
+pub fn cylinder_first_normal_tilts(dt: f32, seconds: f32) -> [usize; 3] {
+    let (mut sim, ground, _, c) = cylinder_first(dt, Friction::Tribo);
+    let mut counts = [0; 3];
+    for _ in 0..(seconds / dt) as usize {
+        sim.step();
+        match sim.tribo.as_ref().and_then(|t| t.contact(c, ground)) {
+            Some(i) if i.collider1 == c && i.normal_force > 0.0 => {
+                let cos = (-i.normal.y as f64 / i.normal.length() as f64).clamp(-1.0, 1.0);
+                let tilt = cos.acos().to_degrees();
+                if tilt > 2.0 {
+                    counts[1] += 1;
+                } else if tilt > 0.01 {
+                    counts[0] += 1;
+                }
+            }
+            _ => counts[2] += 1,
+        }
+    }
+    counts
+}
+
+fn cylinder_first(dt: f32, friction: Friction) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
+    let (r, v0) = (0.2, 2.0);
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    let (b, c) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, r, 0.0))
+            .linvel(Vector::X * v0)
+            .angvel(Vector::Z * (-v0 / r)),
+        ColliderBuilder::cylinder(0.1, r).rotation(Vector::X * std::f32::consts::FRAC_PI_2).density(1000.0),
+        &rolling_material(),
+    );
+    let ground = sim.add_ground(100.0);
+    (sim, ground, b, c)
+}
+
 /// Steps a body rolling along +x on `ground` until 1 s after it stops (|v| and |ω| below 1e-4)
 /// or for `seconds`.
 fn stop_run(

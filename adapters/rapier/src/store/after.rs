@@ -13,7 +13,8 @@ impl TriboRapier {
     /// the solver's impulses, updates the static/kinetic modes and stick deflections from the
     /// relative velocities, plans the next step (friction coefficient, anchor pull-back, motor
     /// bounds; see [`before_step`](Self::before_step)), creates state for new contacts and
-    /// removes the state and motor joint of contacts that ended.
+    /// removes the state and motor joint of contacts that ended (kept for up to three steps
+    /// without an active contact).
     pub fn after_step(
         &mut self,
         params: &IntegrationParameters,
@@ -140,6 +141,7 @@ impl TriboRapier {
                 unhook_mu: [f32::NAN; 2],
                 unhook_mu_epoch: 0,
                 warm_next: 0.0,
+                absent: 0,
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
@@ -252,8 +254,32 @@ impl TriboRapier {
                 }
             }
             if count == 0.0 {
-                continue; // no active contact: swept below
+                // No active contact in this step. The contact is kept for up to `ABSENT_STEPS`
+                // such steps, unloaded (its motor without bounds): parry's contact of a cylinder
+                // on its side (as the pair's first collider) on a box loses its points for a step
+                // now and then, and a contact that comes back is the same contact (a rolling body
+                // keeps rolling). After that: swept below.
+                let s = &mut self.states[idx];
+                if s.absent < ABSENT_STEPS && plan_ok {
+                    s.absent += 1;
+                    s.seen = step;
+                    s.n = 0.0;
+                    s.settled = false;
+                    self.plan_contact(
+                        idx,
+                        colliders,
+                        [par1, par2],
+                        [rb1, rb2],
+                        anchor,
+                        dt,
+                        None,
+                        false,
+                        joints,
+                    );
+                }
+                continue;
             }
+            self.states[idx].absent = 0;
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) =
                 if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };

@@ -491,7 +491,8 @@ impl TriboRapier {
         Some(Self::info(&self.states[*i as usize], &self.plans[*i as usize]))
     }
 
-    /// All contacts with tribo state.
+    /// All contacts with tribo state (a contact whose pair has had no active contact for up to
+    /// three steps is kept, with `normal_force` 0).
     pub fn contacts(&self) -> impl Iterator<Item = ContactInfo> + '_ {
         self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
     }

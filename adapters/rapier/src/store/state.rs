@@ -185,7 +185,14 @@ pub(super) struct PairState {
     /// does not sum it).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) warm_next: f32,
+    /// Steps in a row the pair had no active contact (kept for up to [`ABSENT_STEPS`], see
+    /// `after_step`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) absent: u8,
 }
+
+/// Steps without an active contact a contact's state is kept for (see `after_step`).
+pub(super) const ABSENT_STEPS: u8 = 3;
 
 /// [`TriboRapier::warm`] of a contact the hook has not seen in this step (NaN bits).
 pub(super) const WARM_UNSET: u32 = u32::MAX;
