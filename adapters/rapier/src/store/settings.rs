@@ -27,7 +27,9 @@ pub struct Settings {
     /// than under stock rapier). A contact counts as settled when slide, roll and spin are
     /// static (after the onset hold), its slide deflection is within half its static threshold
     /// and its slip is below ten [`slip_speed`](Self::slip_speed)s (or it carries no load, or
-    /// one more step at its slip keeps the deflection within half the threshold). Meanwhile
+    /// one more step at its slip keeps the deflection within half the threshold); in its first
+    /// loaded step (the bodies touched during the step) the two deflection tests do not apply.
+    /// Meanwhile
     /// the collider's `friction` is its material's μs (the user's value comes back with the
     /// hook), tribo keeps tracking stick and slip, and the motors keep resisting roll and spin;
     /// the hook comes back before the next step once a contact slips or its deflection grows,

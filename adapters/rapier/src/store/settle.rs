@@ -10,8 +10,10 @@
 //! dynamic body while every one of its tribo contacts is settled (`after_step`: slide, roll and
 //! spin static after the onset hold, the slide deflection within half its static threshold,
 //! slip below [`SETTLE_SLIP`] slip speeds, no load, or a deflection still within half the
-//! threshold after one more step at the slip, a curved contact's relative roll and spin below
-//! their slip speeds; no Contensou model, no stock fallback), and puts it back on before the step
+//! threshold after one more step at the slip; the two deflection tests skip a contact's first
+//! loaded step, whose normal force and deflection are the averages over a step it touched only
+//! in part; a curved contact's relative roll and spin below their slip speeds; no Contensou
+//! model, no stock fallback), and puts it back on before the step
 //! after one of its contacts stops being settled. A collider gaining a contact with a hooked
 //! collider is hooked through that pair, reported by the hook, and back on the hook for its
 //! other pairs once the new contact's state exists (new contacts are not settled before their
