@@ -6,9 +6,9 @@
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
     cart_after_stop, cart_deceleration, cart_stop, cube_stack, cube_stack_gapped, cylinder_deceleration,
-    cylinder_first_normal_tilts, cylinder_stop, cylinder_stop_from, rolling_ball, rolling_deceleration,
-    rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque, thrown_sliding,
-    StackContacts, StackRun, StopRun, DTS, G,
+    cylinder_first_normal_tilts, cylinder_off_edge, cylinder_stop, cylinder_stop_from, rolling_ball,
+    rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque,
+    thrown_sliding, StackContacts, StackRun, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{brick_on_slope, Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -252,6 +252,27 @@ fn a_line_contact_takes_its_supports_face_normal() {
             turned, 0,
             "dt {dt}: {turned} steps tilted by 0.01°–2° ({off} farther, {missing} without a contact)"
         );
+    }
+}
+
+/// A cylinder rolling off a box's edge pivots about the edge: its centre is 1 cm below its
+/// rolling height once `R cos θ = R − 1 cm`, at `x = 1 + R sin θ` = 1.062 m for the edge at
+/// x = 1 m (R = 0.2 m). Within 2 cm plus one step's travel at 0.7 m/s of that, in either
+/// collider order (tribo 1.082/1.082, 1.063/1.073, 1.063/1.064 m at 1/30, 1/60, 1/240; stock
+/// 1.106/1.066, 1.068/1.068, 1.064/1.063 m). The support's face normal is taken only while the
+/// contact points lie inside the face: on the edge they would keep the cylinder on the box's
+/// plane, and it rolled on to 1.125 m at 1/60 before it fell.
+#[test]
+fn a_cylinder_rolls_off_a_boxs_edge_about_the_edge() {
+    let x = 1.0 + 0.2 * (0.95f64.acos()).sin();
+    for dt in DTS {
+        for first in [false, true] {
+            let d = cylinder_off_edge(dt, Friction::Tribo, first);
+            assert!(
+                (d - x).abs() <= 0.02 + 0.7 * dt as f64,
+                "dt {dt}, cylinder first {first}: dropped at {d} m, pivot {x}"
+            );
+        }
     }
 }
 

@@ -238,9 +238,11 @@ fn support_normal(manifold: &ContactManifold, cols: [Option<&Collider>; 2]) -> O
 }
 
 /// The outward normal (in the shape's frame) of the face of a convex polyhedral `shape` that
-/// supports it in direction `dir`, if the manifold's `points` on the shape all lie in that
-/// face's plane and the face is within 60° of `dir` (`None`: no polygonal features, a composite
-/// shape, the support feature is an edge or a vertex, or the points lie elsewhere).
+/// supports it in direction `dir`, if the manifold's `points` on the shape all lie inside that
+/// face (in its plane, off its border) and the face is within 60° of `dir` (`None`: no
+/// polygonal features, a composite shape, the support feature is an edge or a vertex, or a point
+/// lies elsewhere: on a cylinder rolling over the box's edge the points lie on the edge, and the
+/// normal turns with the cylinder about it).
 fn face_normal(shape: &dyn Shape, dir: Vector, mut points: impl Iterator<Item = Vector>) -> Option<Vector> {
     if shape.as_composite_shape().is_some() || is_line_shape(shape.shape_type()) {
         return None;
@@ -248,14 +250,28 @@ fn face_normal(shape: &dyn Shape, dir: Vector, mut points: impl Iterator<Item = 
     let (pfm, _) = shape.as_polygonal_feature_map()?;
     let mut f = crate::rapier3d::parry::shape::PolygonalFeature::default();
     pfm.local_support_feature(dir, &mut f);
-    if f.num_vertices < 3 {
+    let k = f.num_vertices;
+    if k < 3 {
         return None;
     }
-    let v = &f.vertices;
+    let v = &f.vertices[..k];
     let n = (v[1] - v[0]).cross(v[2] - v[0]).try_normalize()?;
     let n = if n.dot(dir) < 0.0 { -n } else { n };
-    let on_face = points.all(|p| (p - v[0]).dot(n).abs() <= 1e-4 + 1e-5 * p.length());
-    (on_face && n.dot(dir) >= 0.5 * dir.length()).then_some(n)
+    if n.dot(dir) < 0.5 * dir.length() {
+        return None;
+    }
+    let centre = v.iter().copied().sum::<Vector>() / k as f32;
+    let inside = |p: Vector| {
+        let tol = 1e-4 + 1e-5 * p.length();
+        (p - v[0]).dot(n).abs() <= tol
+            && (0..k).all(|i| {
+                let (a, b) = (v[i], v[(i + 1) % k]);
+                let Some(m) = n.cross(b - a).try_normalize() else { return false };
+                let m = if m.dot(centre - a) < 0.0 { -m } else { m };
+                m.dot(p - a) > tol
+            })
+    };
+    points.all(inside).then_some(n)
 }
 
 /// Puts the solver contacts of a line contact (a cylinder, cone or capsule on its side) back on

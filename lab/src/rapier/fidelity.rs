@@ -203,6 +203,37 @@ pub fn cylinder_first_normal_tilts(dt: f32, seconds: f32) -> [usize; 3] {
     counts
 }
 
+/// A cylinder (radius 0.2 m, length 0.2 m, axis along z) rolling at 1 m/s along +x on a fixed
+/// box whose top face ends at x = 1 m: where (x of its centre) it has dropped 1 cm below its
+/// rolling height, or NaN if it has not within 5 s. `cylinder_first`: inserted before the box
+/// (the first collider of its contact pair).
+pub fn cylinder_off_edge(dt: f32, friction: Friction, cylinder_first: bool) -> f64 {
+    let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
+    let add_box = |sim: &mut Sim| sim.add_fixed_box(Vector::new(-2.0, -0.5, 0.0), Vector::new(3.0, 0.5, 1.0));
+    if !cylinder_first {
+        add_box(&mut sim);
+    }
+    let (b, _) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, 0.2, 0.0))
+            .linvel(Vector::X)
+            .angvel(Vector::Z * -5.0),
+        ColliderBuilder::cylinder(0.1, 0.2).rotation(Vector::X * std::f32::consts::FRAC_PI_2).density(1000.0),
+        &rolling_material(),
+    );
+    if cylinder_first {
+        add_box(&mut sim);
+    }
+    for _ in 0..(5.0 / dt) as usize {
+        sim.step();
+        let p = sim.body(b).translation();
+        if p.y < 0.19 {
+            return p.x as f64;
+        }
+    }
+    f64::NAN
+}
+
 fn cylinder_first(dt: f32, friction: Friction) -> (Sim, ColliderHandle, RigidBodyHandle, ColliderHandle) {
     let (r, v0) = (0.2, 2.0);
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
