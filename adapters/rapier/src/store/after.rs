@@ -498,6 +498,12 @@ impl TriboRapier {
             if was_rolling && s.roll == Mode::Static {
                 s.slide_defl = Vector::ZERO;
             }
+            // The friction acts in the body's centre-of-mass plane for one step after a roll
+            // stopped, and in its last kinetic step too (its relative speed below what the
+            // kinetic torque took off in the step before, rolling without slip, the friction
+            // braking the body): the contacts of a body on joints (a cart's wheels) do not all
+            // stop in the same step, and those still rolling would carry their stale braking
+            // friction into the step that stops the body.
             let stops_next = s.roll == Mode::Kinetic
                 && s.slide == Mode::Static
                 && s.kinetic_drop[0] > 0.0
