@@ -735,20 +735,21 @@ fn warm_impulses(pair: &ContactPair, params: &IntegrationParameters) -> (f32, Ve
 
 /// Whether the friction of `pair` brakes its one dynamic body: the friction impulse on that body
 /// (from the impulses rapier warm-starts the next step with) points against the velocity of its
-/// centre of mass. A roll the kinetic torque brings to rest decelerates the body through that
-/// friction; a roll that reverses under a load (a ball rolling up a slope, whose friction
-/// pushes it up the slope) is not braked by it.
+/// centre of mass relative to the other side. A roll the kinetic torque brings to rest
+/// decelerates the body through that friction; a roll that reverses under a load (a ball
+/// rolling up a slope, whose friction pushes it up the slope) is not braked by it.
 fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &IntegrationParameters) -> bool {
     let dynamic = |k: usize| rbs[k].filter(|b| b.is_dynamic());
-    let (rb, sign) = match (dynamic(0), dynamic(1)) {
-        (Some(b), None) => (b, 1.0f32),
-        (None, Some(b)) => (b, -1.0f32),
+    let (rb, sign, other) = match (dynamic(0), dynamic(1)) {
+        (Some(b), None) => (b, 1.0f32, rbs[1]),
+        (None, Some(b)) => (b, -1.0f32, rbs[0]),
         _ => return false,
     };
     let (_, f) = warm_impulses(pair, params);
-    // The friction impulse on the body.
-    let d = sign * f.dot(rb.linvel());
-    d < 0.0
+    // The body's velocity relative to its support (a moving platform), and the friction impulse
+    // on the body.
+    let v = rb.linvel() - other.map_or(Vector::ZERO, |o| o.velocity_at_point(rb.center_of_mass()));
+    sign * f.dot(v) < 0.0
 }
 
 /// Where each body's material points were at the start of the step, for `after_step`: its
