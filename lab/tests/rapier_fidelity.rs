@@ -5,9 +5,10 @@
 
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
-    cart_after_stop, cart_deceleration, cart_stop, cube_stack, cube_stack_gapped, cylinder_deceleration,
-    cylinder_stop, cylinder_stop_from, rolling_ball, rolling_deceleration, rolling_material, rolling_stop,
-    set_down_on_slope, set_down_with_spin_torque, thrown_sliding, StackContacts, StackRun, StopRun, DTS, G,
+    cart_after_stop, cart_deceleration, cart_set_down, cart_stop, cube_stack, cube_stack_gapped,
+    cylinder_deceleration, cylinder_stop, cylinder_stop_from, rolling_ball, rolling_deceleration,
+    rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque, thrown_sliding,
+    StackContacts, StackRun, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{brick_on_slope, Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -385,6 +386,35 @@ fn assert_stack_as_still_as_stock(dt: f32, t: StackRun, s: StackRun) {
     assert!(t.late_speed < 1e-4, "{msg}");
 }
 
+/// The cart set down at rest on its four wheels and kept awake (no sleeping) stands still:
+/// over its second and third seconds the chassis' |v| and |ω| and the wheels' |ω| relative to
+/// the chassis stay below 1e-4, at 1/30, 1/60 and 1/240 (stock rapier: at most 8.0e-6 m/s,
+/// 6.7e-6 rad/s and 5.0e-5 rad/s).
+///
+/// Fails (tribo_rapier, both rapier versions): the static roll motors' anchor pull-back keeps
+/// the cart in a limit cycle. Measured chassis |v| 4.5e-4, 2.1e-5, 3.5e-4 m/s and wheels
+/// 6.9e-3, 1.5e-4, 2.7e-3 rad/s relative to the chassis at 1/30, 1/60, 1/240 (rapier 0.35;
+/// 0.36 within 10 %); at 1/240 two wheels on one side turn back and forth at about 1e-3 rad/s, a
+/// period of about 7 steps. Each wheel's roll deflection is pulled back by `anchor_gain` of it
+/// per step, and the four deflections do not describe one rigid motion of the cart: the
+/// pull-backs fight through the chassis. With `Settings::anchor_gain` 0 the wheels stay at
+/// 1.6e-5 and 7.8e-5 rad/s at 1/60 and 1/240 (stock 1.3e-5 and 5.0e-5), and at 1.9e-5 and
+/// 7.1e-5 without the roll pull-back alone. Leaving a settled roll without pull-back while its
+/// deflection is within half the static threshold stills it too, but lets the ball set down on
+/// a slope in its roll gap creep 0.106 mm at 1/30 (`a_ball_set_down_at_rest_within_its_static_roll_capacity_holds`
+/// allows 0.1 mm). A stopped cart falls asleep about 0.35 s after its stop, which ends the
+/// cycle in `a_stopped_cart_stays_still`.
+#[test]
+#[ignore = "fails: a cart at rest kept awake jitters under the roll pull-back (wheels up to 6.9e-3 rad/s); see the doc comment"]
+fn a_cart_set_down_at_rest_and_kept_awake_stands_still() {
+    for dt in DTS {
+        let s = cart_set_down(dt, Friction::Stock);
+        assert!(s.speed < 1e-4 && s.spin < 1e-4 && s.wheel_spin < 1e-4, "dt {dt}: stock {s:?}");
+        let t = cart_set_down(dt, Friction::Tribo);
+        assert!(t.speed < 1e-4 && t.spin < 1e-4 && t.wheel_spin < 1e-4, "dt {dt}: tribo {t:?}, stock {s:?}");
+    }
+}
+
 /// After the cart stops (first step with the chassis' |v| and |ω| below 1e-4), the chassis'
 /// |v| and |ω| stay below 1e-4 for a second, at dt = 1/30, 1/60 and 1/240 (measured: see
 /// `a_stopped_cart_and_its_wheels_stay_still`; at 1/30 the chassis moved on at 1.5e-4 m/s
@@ -418,10 +448,12 @@ fn a_stopped_cart_stays_still() {
 ///
 /// What remains comes long after the stop, while the cart stands still: kicks of the wheels
 /// every 6 steps at 1/60 (rapier 0.35, 1e-4 rad/s) and every 7–8 steps at 1/240 (rapier 0.36,
-/// 5e-4 rad/s) until the bodies sleep. They follow the position rounding of f32 at the cart's
-/// stop 5.4 m from the origin (a resolution of 4.8e-7 m there): started 5.4 m back, so that it stops at the origin, the wheels stay below 2.9e-5
-/// (1/60, both versions). There the stop at 1/240 kicks instead, the step after the
-/// centre-of-mass-plane step (1.8e-4 and 2.1e-4 rad/s under rapier 0.35 and 0.36): all four
+/// 5e-4 rad/s) until the bodies sleep. Their cause is not isolated: they stay with
+/// `Settings::anchor_gain` 0 (rapier 0.36 at 1/60: 1.3e-4 rad/s), so they are not (only) the
+/// pull-back cycle of `a_cart_set_down_at_rest_and_kept_awake_stands_still`; where the cart
+/// stops matters: started 5.4 m back, so that it stops at the origin, the wheels stay below
+/// 2.9e-5 rad/s until the bodies sleep (1/60, both versions). There the stop at 1/240 kicks
+/// instead, the step after the centre-of-mass-plane step (1.8e-4 and 2.1e-4 rad/s under rapier 0.35 and 0.36): all four
 /// wheels end a full kinetic step just below the stop threshold (2.3e-3 rad/s for 2.5e-3), and
 /// the friction that takes that remainder off in the centre-of-mass plane is the next step's
 /// warm start at the contact.
