@@ -5,10 +5,10 @@
 
 use tribo::tracking::Mode;
 use tribo_lab::rapier::fidelity::{
-    cart_after_stop, cart_deceleration, cart_stop, cube_stack, cube_stack_gapped, cylinder_deceleration,
-    cylinder_first_normal_tilts, cylinder_off_edge, cylinder_stop, cylinder_stop_from, rolling_ball,
-    rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope, set_down_with_spin_torque,
-    thrown_sliding, StackContacts, StackRun, StopRun, DTS, G,
+    cart_after_stop, cart_deceleration, cart_set_down, cart_stop, cube_stack, cube_stack_gapped,
+    cylinder_deceleration, cylinder_first_normal_tilts, cylinder_off_edge, cylinder_stop, cylinder_stop_from,
+    rolling_ball, rolling_deceleration, rolling_material, rolling_stop, set_down_on_slope,
+    set_down_with_spin_torque, thrown_sliding, StackContacts, StackRun, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{brick_on_slope, Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -214,9 +214,8 @@ fn a_cylinder_rolling_on_its_side_stops_on_time_without_moving_back() {
 /// 0.35), from +0.7 m after 5.67 m (rapier 0.36), for 6.116 m. From every start
 /// the distance is within 1 % of the analytic 6.116 m and the slide static on every rolling
 /// step. The stop time is not asserted here: after the roll stops, the line contact can rock
-/// about the rolling direction and roll back slightly for a few steps (|ω| up to 5e-4 rad/s,
-/// back-motion up to 2e-4 under rapier 0.36 at 1/60 from −0.3 m), which delays |ω| < 1e-4 by up
-/// to 14 steps (rapier 0.36, 1/60, +1.5 m: 6.350 s).
+/// about the rolling direction for a few steps, which delays |ω| < 1e-4 by up to 14 steps
+/// (rapier 0.36, 1/60, +1.5 m: 6.350 s; see `a_cylinder_stopped_from_any_start_stays_still`).
 #[test]
 fn a_cylinder_rolls_out_as_far_from_any_start_along_its_axis() {
     let a = cylinder_deceleration();
@@ -272,6 +271,43 @@ fn a_cylinder_rolls_off_a_boxs_edge_about_the_edge() {
                 (d - x).abs() <= 0.02 + 0.7 * dt as f64,
                 "dt {dt}, cylinder first {first}: dropped at {d} m, pivot {x}"
             );
+        }
+    }
+}
+
+/// From every start along its axis, once the cylinder has stopped (first step with |v| and |ω|
+/// below 1e-4) its |v| and its back-motion along the roll (|v_x|, |ω_z|) stay below 1e-4 for a
+/// second, at 1/30, 1/60 and 1/240 under both rapier versions. Measured: |v| at most 2.4e-5
+/// (rapier 0.35) and 1.9e-5 m/s (0.36), back-motion at most 8.1e-5 (0.35, 1/60, +0.3 m) and
+/// 7.7e-6 (0.36). The roll's last kinetic step acts in the centre-of-mass plane
+/// (docs/rapier.md §0 item 6); before, under rapier 0.36 at 1/60 from −0.3 m the cylinder
+/// rolled back at 2.0e-4 (|ω| 5.2e-4 rad/s) and at 1/30 from −2 and +0.7 m turned at
+/// 1.3e-4 rad/s after its stop.
+#[test]
+fn a_cylinder_stopped_from_any_start_stays_still() {
+    for dt in DTS {
+        for z in [-2.0, -0.3, 0.0, 0.3, 0.7, 1.5] {
+            let r = cylinder_stop_from(dt, Friction::Tribo, z);
+            let msg = format!("dt {dt}, z {z}: {r:?}");
+            assert!(r.speed_after_stop < 1e-4, "{msg}");
+            assert!(r.roll_after_stop < 1e-4, "{msg}");
+        }
+    }
+}
+
+/// From every start along its axis, after the cylinder's stop its |ω| stays below 1e-4 for a
+/// second, at 1/30, 1/60 and 1/240.
+///
+/// Fails (rapier 0.35 only) at 1/240 from +1.5 m: |ω| 1.10e-4 rad/s, the line contact rocking
+/// about the rolling direction (its back-motion along the roll stays below 1.4e-5). Largest
+/// |ω| otherwise: 8.9e-5 (rapier 0.35, 1/60, +0.3 m) and 8.6e-5 rad/s (0.36, 1/60, +0.7 m).
+#[test]
+#[ignore = "fails: rapier 0.35 at 1/240 from +1.5 m, |ω| 1.10e-4 rad/s after the stop; see the doc comment"]
+fn a_cylinder_stopped_from_any_start_does_not_rock() {
+    for dt in DTS {
+        for z in [-2.0, -0.3, 0.0, 0.3, 0.7, 1.5] {
+            let r = cylinder_stop_from(dt, Friction::Tribo, z);
+            assert!(r.spin_after_stop < 1e-4, "dt {dt}, z {z}: {r:?}");
         }
     }
 }
@@ -406,27 +442,79 @@ fn assert_stack_as_still_as_stock(scene: &str, t: StackRun, s: StackRun) {
     assert!(t.late_speed < 1e-4, "{msg}");
 }
 
+/// The cart set down at rest on its four wheels and kept awake (no sleeping) stands still:
+/// over its second and third seconds the chassis' |v| and |ω| and the wheels' |ω| relative to
+/// the chassis stay below 1e-4, at 1/30, 1/60 and 1/240 (stock rapier: at most 8.0e-6 m/s,
+/// 6.7e-6 rad/s and 5.0e-5 rad/s).
+///
+/// Fails (tribo_rapier, both rapier versions): the static roll motors' anchor pull-back keeps
+/// the cart in a limit cycle. Measured chassis |v| 4.5e-4, 2.1e-5, 3.5e-4 m/s and wheels
+/// 6.9e-3, 1.5e-4, 2.7e-3 rad/s relative to the chassis at 1/30, 1/60, 1/240 (rapier 0.35;
+/// 0.36 within 10 %); at 1/240 two wheels on one side turn back and forth at about 1e-3 rad/s, a
+/// period of about 7 steps. Each wheel's roll deflection is pulled back by `anchor_gain` of it
+/// per step, and the four deflections do not describe one rigid motion of the cart: the
+/// pull-backs fight through the chassis. With `Settings::anchor_gain` 0 the wheels stay at
+/// 1.6e-5 and 7.8e-5 rad/s at 1/60 and 1/240 (stock 1.3e-5 and 5.0e-5), and at 1.9e-5 and
+/// 7.1e-5 without the roll pull-back alone. Leaving a settled roll without pull-back while its
+/// deflection is within half the static threshold stills it too, but lets the ball set down on
+/// a slope in its roll gap creep 0.106 mm at 1/30 (`a_ball_set_down_at_rest_within_its_static_roll_capacity_holds`
+/// allows 0.1 mm). A stopped cart falls asleep about 0.35 s after its stop, which ends the
+/// cycle in `a_stopped_cart_stays_still`.
+#[test]
+#[ignore = "fails: a cart at rest kept awake jitters under the roll pull-back (wheels up to 6.9e-3 rad/s); see the doc comment"]
+fn a_cart_set_down_at_rest_and_kept_awake_stands_still() {
+    for dt in DTS {
+        let s = cart_set_down(dt, Friction::Stock);
+        assert!(s.speed < 1e-4 && s.spin < 1e-4 && s.wheel_spin < 1e-4, "dt {dt}: stock {s:?}");
+        let t = cart_set_down(dt, Friction::Tribo);
+        assert!(t.speed < 1e-4 && t.spin < 1e-4 && t.wheel_spin < 1e-4, "dt {dt}: tribo {t:?}, stock {s:?}");
+    }
+}
+
+/// After the cart stops (first step with the chassis' |v| and |ω| below 1e-4), the chassis'
+/// |v| and |ω| stay below 1e-4 for a second, at dt = 1/30, 1/60 and 1/240 (measured: see
+/// `a_stopped_cart_and_its_wheels_stay_still`; at 1/30 the chassis moved on at 1.5e-4 m/s
+/// before the wheels' last kinetic step acted in their centre-of-mass planes).
+#[test]
+fn a_stopped_cart_stays_still() {
+    for dt in DTS {
+        let r = cart_after_stop(dt);
+        assert!(r.stop_time.is_some(), "dt {dt}: no stop: {r:?}");
+        assert!(r.speed_after < 1e-4 && r.spin_after < 1e-4, "dt {dt}: chassis after the stop: {r:?}");
+    }
+}
+
 /// After the cart stops (first step with the chassis' |v| and |ω| below 1e-4), the chassis'
 /// |v| and |ω| and each wheel's |ω| relative to the chassis stay below 1e-4 for a second, at
 /// dt = 1/30, 1/60 and 1/240.
 ///
-/// Fails (tribo_rapier) by up to half the bound: measured chassis |v| 1.51e-4, 3.37e-5,
-/// 1.80e-5 m/s, chassis |ω| 7.49e-5, 1.08e-5, 2.60e-5 rad/s and wheel |ω| relative to the
-/// chassis 1.11e-4, 1.21e-4, 1.22e-4 rad/s at 1/30, 1/60, 1/240.
-/// - 1/30: both are the step after the stop, while the wheels' friction acts in their
-///   centre-of-mass plane (`hooks::friction_in_com_plane`, which keeps the moment of the
-///   lateral friction stress the loaded cart carries through its axles, 4–14 N per wheel) and
-///   cancels the decelerating impulse rapier warm-starts it with: the wheels end that step at
-///   rest to 1e-8 m/s and the chassis moves on (forward) relative to them, the revolute joints'
-///   residual (rapier solves the joint rows before the contact rows in each substep; with 8
-///   substeps the chassis' |v| is 1.6e-5 m/s).
-/// - 1/240: the front wheels stop one step before the rear ones, whose last kinetic step then
-///   turns them back (the chassis moves back at 1.4e-4 m/s in that step, the step before the
-///   chassis' stop); the step after the stop they turn at 1.22e-4 rad/s relative to the chassis.
-/// - 1/60: the wheels turn at 1.21e-4 rad/s relative to the chassis for one step, eleven steps
-///   after the stop (at most 3.5e-5 rad/s in the ten steps before).
+/// The chassis passes at every dt under both rapier versions (`a_stopped_cart_stays_still`);
+/// the wheels fail at 1/60 (both
+/// versions) and at 1/240 (rapier 0.36). Measured at 1/30, 1/60, 1/240:
+/// - rapier 0.35: chassis |v| 9.0e-6, 1.3e-5, 2.2e-5 m/s, |ω| 1.2e-5, 1.1e-5, 5.4e-5 rad/s,
+///   wheels relative to the chassis 7.0e-5, 1.05e-4, 6.9e-5 rad/s;
+/// - rapier 0.36: chassis 1.2e-5, 1.5e-5, 8.3e-5 m/s, 1.3e-5, 8.5e-6, 7.5e-5 rad/s, wheels
+///   9.6e-5, 1.44e-4, 5.3e-4 rad/s.
+///
+/// The wheels' friction acts in their centre-of-mass planes in their last kinetic step and in
+/// the step after their stop (docs/rapier.md §0 item 6). Without the first, at 1/30 the chassis
+/// moved on at 1.5e-4 m/s after its stop (the revolute joints' position error under the braking
+/// load, 13 µm, released while the wheels were held), and at 1/240 the front wheels stopped a
+/// step before the rear ones, whose stale braking friction then rolled them back (1.2e-4 rad/s).
+///
+/// What remains comes long after the stop, while the cart stands still: kicks of the wheels
+/// every 6 steps at 1/60 (rapier 0.35, 1e-4 rad/s) and every 7–8 steps at 1/240 (rapier 0.36,
+/// 5e-4 rad/s) until the bodies sleep. Their cause is not isolated: they stay with
+/// `Settings::anchor_gain` 0 (rapier 0.36 at 1/60: 1.3e-4 rad/s), so they are not (only) the
+/// pull-back cycle of `a_cart_set_down_at_rest_and_kept_awake_stands_still`; where the cart
+/// stops matters: started 5.4 m back, so that it stops at the origin, the wheels stay below
+/// 2.9e-5 rad/s until the bodies sleep (1/60, both versions). There the stop at 1/240 kicks
+/// instead, the step after the centre-of-mass-plane step (1.8e-4 and 2.1e-4 rad/s under rapier 0.35 and 0.36): all four
+/// wheels end a full kinetic step just below the stop threshold (2.3e-3 rad/s for 2.5e-3), and
+/// the friction that takes that remainder off in the centre-of-mass plane is the next step's
+/// warm start at the contact.
 #[test]
-#[ignore = "fails: wheels turn up to 1.22e-4 rad/s relative to the chassis after the stop; see the doc comment"]
+#[ignore = "fails: wheels turn up to 1.4e-4 rad/s (1/60) and 5.3e-4 rad/s (1/240, rapier 0.36) relative to the chassis after the stop; see the doc comment"]
 fn a_stopped_cart_and_its_wheels_stay_still() {
     for dt in DTS {
         let r = cart_after_stop(dt);

@@ -337,9 +337,9 @@ fn onto_touching_lines(solver_contacts: &mut [SolverContact], normal: Vector, co
     }
 }
 
-/// Moves the solver contacts of a roll that stopped in the last step along the normal into the
-/// plane through the rolling body's centre of mass (the one dynamic side; nothing is done when
-/// both sides are dynamic), for this one step.
+/// Moves the solver contacts of a roll that stopped in the last step, or stops in this one,
+/// along the normal into the plane through the rolling body's centre of mass (the one dynamic
+/// side; nothing is done when both sides are dynamic), for this one step.
 ///
 /// rapier warm-starts the contact's friction with the last substep impulse of the step before:
 /// the impulse that decelerated the roll. In every substep the motor rows are solved before the
@@ -350,6 +350,14 @@ fn onto_touching_lines(solver_contacts: &mut [SolverContact], normal: Vector, co
 /// it only acts on the translation, and its row cancels the stale impulse within the first
 /// substep while the roll motor holds the rotation. The separation is kept (both anchors move
 /// alike), and the friction's moment about the normal (spin) too.
+///
+/// A roll's last kinetic step (its friction braking the body) is moved too. The contacts of a
+/// body on joints do not all stop in the same step (a cart's front wheels one step before its
+/// rear ones at dt = 1/240): the stale braking friction of the wheels still rolling then meets
+/// the held ones, and the wheels rolled back, the chassis on the joints' residual. In the
+/// centre-of-mass plane the friction stops the translation within the step (the remaining speed
+/// is below one step's deceleration) and the motor, bounded to the fraction of the kinetic torque
+/// that ends the roll, the rotation.
 ///
 /// `offset` (`Plan::stop_offset`) moves the contacts along the roll axis as well, onto the
 /// line of action of the normal force and the friction across the rolling direction: that

@@ -449,6 +449,45 @@ pub fn cart_after_stop(dt: f32) -> CartStopRun {
     run
 }
 
+/// What [`cart_set_down`] measured over its last two seconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CartRestRun {
+    /// Largest chassis |v| (m/s).
+    pub speed: f64,
+    /// Largest chassis |ω| (rad/s).
+    pub spin: f64,
+    /// Largest |ω| of a wheel relative to the chassis (rad/s).
+    pub wheel_spin: f64,
+}
+
+/// The cart of [`cart_stop`] set down at rest (no initial velocity) with its five bodies kept
+/// awake, run for 3 s; the motion over the last 2 s.
+pub fn cart_set_down(dt: f32, friction: Friction) -> CartRestRun {
+    let (mut sim, chassis, wheels) = cart(dt, friction);
+    for h in std::iter::once(chassis).chain(wheels) {
+        if let Some(rb) = sim.world.bodies.get_mut(h) {
+            rb.set_linvel(Vector::ZERO, true);
+            rb.set_angvel(Vector::ZERO, true);
+            *rb.activation_mut() = RigidBodyActivation::cannot_sleep();
+        }
+    }
+    let mut run = CartRestRun::default();
+    for k in 1..=(3.0 / dt).round() as usize {
+        sim.step();
+        if (k as f64) * (dt as f64) < 1.0 {
+            continue;
+        }
+        let rb = sim.body(chassis);
+        let w = rb.angvel();
+        run.speed = run.speed.max(rb.linvel().length() as f64);
+        run.spin = run.spin.max(w.length() as f64);
+        for &wb in &wheels {
+            run.wheel_spin = run.wheel_spin.max((sim.body(wb).angvel() - w).length() as f64);
+        }
+    }
+    run
+}
+
 /// Deceleration of [`cart_stop`]'s cart: the four wheels' kinetic roll torques
 /// `Σ T_i = 2 η_r μk R M g` against the translating mass and the wheels' spin inertia,
 /// `a = Σ T_i/(R (M + Σ I_w/R²)) = 2 η_r μk g M/(M + 4·0.4 m_w)` (M the total mass, m_w a

@@ -527,8 +527,18 @@ impl TriboRapier {
             if was_rolling && s.roll == Mode::Static {
                 s.slide_defl = Vector::ZERO;
             }
-            let roll_stopped = was_rolling
-                && s.roll == Mode::Static
+            // The friction acts in the body's centre-of-mass plane for one step after a roll
+            // stopped, and in its last kinetic step too (its relative speed below what the
+            // kinetic torque took off in the step before, rolling without slip, the friction
+            // braking the body): the contacts of a body on joints (a cart's wheels) do not all
+            // stop in the same step, and those still rolling would carry their stale braking
+            // friction into the step that stops the body.
+            let stops_next = s.roll == Mode::Kinetic
+                && s.slide == Mode::Static
+                && s.kinetic_drop[0] > 0.0
+                && wt.length() < s.kinetic_drop[0]
+                && friction_brakes(pair, [rb1, rb2], params);
+            let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
                 && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
             self.plans[idx].roll_stopped = roll_stopped;
             self.plans[idx].stop_offset = if roll_stopped {
@@ -729,6 +739,23 @@ fn stop_offset(
     // second along the normal: on either side f / N = -(friction on body 1) / (normal impulse).
     // The simplified friction model (rapier's default) has one friction impulse per manifold,
     // stored on each of its points; the Coulomb model one per point.
+    let (n, f) = warm_impulses(pair, params);
+    let axis = axis - normal * axis.dot(normal);
+    let (l2, d) = (axis.length_squared(), (rb.center_of_mass() - point).dot(normal));
+    let s = -axis * (f.dot(axis) / l2) * (d / n);
+    if n > 0.0 && l2 > 0.0 && finite(s) {
+        s
+    } else {
+        Vector::ZERO
+    }
+}
+
+/// The normal and friction impulses rapier keeps to warm-start the next step of `pair` (its last
+/// substep's): the sum of the normal impulses and the friction impulse in world space (the
+/// impulse on the first body; the second gets its opposite). The
+/// simplified friction model (rapier's default) has one friction impulse per manifold, stored on
+/// each of its points; the Coulomb model one per point.
+fn warm_impulses(pair: &ContactPair, params: &IntegrationParameters) -> (f32, Vector) {
     let per_manifold = params.friction_model == crate::rapier3d::dynamics::FrictionModel::Simplified;
     let (mut n, mut f) = (0.0f32, Vector::ZERO);
     for m in pair.solver_manifolds() {
@@ -742,14 +769,26 @@ fn stop_offset(
         }
         f += if per_manifold && count > 0.0 { fm / count } else { fm };
     }
-    let axis = axis - normal * axis.dot(normal);
-    let (l2, d) = (axis.length_squared(), (rb.center_of_mass() - point).dot(normal));
-    let s = -axis * (f.dot(axis) / l2) * (d / n);
-    if n > 0.0 && l2 > 0.0 && finite(s) {
-        s
-    } else {
-        Vector::ZERO
-    }
+    (n, f)
+}
+
+/// Whether the friction of `pair` brakes its one dynamic body: the friction impulse on that body
+/// (from the impulses rapier warm-starts the next step with) points against the velocity of its
+/// centre of mass relative to the other side. A roll the kinetic torque brings to rest
+/// decelerates the body through that friction; a roll that reverses under a load (a ball
+/// rolling up a slope, whose friction pushes it up the slope) is not braked by it.
+fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &IntegrationParameters) -> bool {
+    let dynamic = |k: usize| rbs[k].filter(|b| b.is_dynamic());
+    let (rb, sign, other) = match (dynamic(0), dynamic(1)) {
+        (Some(b), None) => (b, 1.0f32, rbs[1]),
+        (None, Some(b)) => (b, -1.0f32, rbs[0]),
+        _ => return false,
+    };
+    let (_, f) = warm_impulses(pair, params);
+    // The body's velocity relative to its support (a moving platform), and the friction impulse
+    // on the body.
+    let v = rb.linvel() - other.map_or(Vector::ZERO, |o| o.velocity_at_point(rb.center_of_mass()));
+    sign * f.dot(v) < 0.0
 }
 
 /// Where each body's material points were at the start of the step, for `after_step`: its

@@ -54,8 +54,9 @@ pub(crate) struct Plan {
     pub stock: bool,
     /// Contensou flat face: collapse the solver contacts into one.
     pub collapse: bool,
-    /// The roll stopped in the last step (kinetic → static): in the next step the contact's
-    /// friction acts in its body's centre-of-mass plane (see `hooks::friction_in_com_plane`).
+    /// The roll stopped in the last step (kinetic → static), or stops in the next one (its last
+    /// kinetic step, whose friction brakes the body): in the next step the contact's friction
+    /// acts in its body's centre-of-mass plane (see `hooks::friction_in_com_plane`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub roll_stopped: bool,
     /// With `roll_stopped`: the tangential offset that, with the shift along the normal, puts
