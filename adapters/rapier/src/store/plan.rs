@@ -57,8 +57,32 @@ impl TriboRapier {
         // A settled contact's deflection is within half its static threshold: no pull-back,
         // so that its colliders may leave the hook after the next step (see `settle`).
         let unhook = self.settings.unhook_settled;
+        // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
+        // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
+        // pull-backs of their four contacts, whose deflections do not describe one rigid motion
+        // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
+        // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
+        // it.
+        let on_joints_cell = std::cell::OnceCell::new();
+        let on_joints = || {
+            *on_joints_cell.get_or_init(|| {
+                rbs.iter().zip(parents).any(|(rb, p)| {
+                    rb.is_some_and(|b| b.is_dynamic())
+                        && p.is_some_and(|h| {
+                            joints
+                                .attached_joints(h)
+                                .any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
+                        })
+                })
+            })
+        };
         let slide_pull = |s: &PairState| {
-            if s.slide == Mode::Static && s.roll == Mode::Static && gain > 0.0 && !(unhook && s.settled) {
+            if s.slide == Mode::Static
+                && s.roll == Mode::Static
+                && gain > 0.0
+                && !(unhook && s.settled)
+                && !on_joints()
+            {
                 let n = s.normal;
                 pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
             } else {
@@ -174,7 +198,8 @@ impl TriboRapier {
             if s.hold & HOLD_ROLL != 0 { f32::MAX } else { roll_eps },
             if s.hold & HOLD_SPIN != 0 { f32::MAX } else { spin_eps },
         );
-        let roll_target = if s.roll == Mode::Static { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
+        let roll_target =
+            if s.roll == Mode::Static && !on_joints() { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
         let spin_target = if s.spin == Mode::Static {
             (-s.spin_defl * (gain / dt)).clamp(-spin_lim, spin_lim)
         } else {
