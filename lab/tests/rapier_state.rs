@@ -12,8 +12,8 @@ fn tribo_joints(world: &PhysicsWorld) -> usize {
 }
 
 /// Every tribo joint belongs to a live contact state and vice versa; a state whose pair has no
-/// active contact is asleep, or carries no load (kept for the one step after its contact
-/// ended).
+/// active contact is asleep, or carries no load (a rolling contact on a support, kept for up to
+/// three steps after its contact ended).
 fn assert_consistent(sim: &Sim) {
     let t = sim.tribo.as_ref().unwrap();
     assert_eq!(tribo_joints(&sim.world), t.joint_count(), "joints in the world vs joints in the store");

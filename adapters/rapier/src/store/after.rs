@@ -13,8 +13,8 @@ impl TriboRapier {
     /// the solver's impulses, updates the static/kinetic modes and stick deflections from the
     /// relative velocities, plans the next step (friction coefficient, anchor pull-back, motor
     /// bounds; see [`before_step`](Self::before_step)), creates state for new contacts and
-    /// removes the state and motor joint of contacts that ended (kept for up to three steps
-    /// without an active contact).
+    /// removes the state and motor joint of contacts that ended (a body rolling or spinning on
+    /// a support keeps its contact for up to three steps without an active contact).
     pub fn after_step(
         &mut self,
         params: &IntegrationParameters,
@@ -35,6 +35,7 @@ impl TriboRapier {
         let epoch = self.material_epoch;
         let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
         let anchor = self.anchor_pose(bodies);
+        self.count_user_joints(joints);
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
@@ -254,17 +255,21 @@ impl TriboRapier {
                 }
             }
             if count == 0.0 {
-                // No active contact in this step. The contact is kept for up to `ABSENT_STEPS`
+                // No active contact in this step. A body rolling or spinning on a support (kinetic
+                // roll or spin, one side not dynamic) keeps its contact for up to `ABSENT_STEPS`
                 // such steps, unloaded (its motor without bounds): parry's contact of a cylinder
                 // on its side (as the pair's first collider) on a box loses its points for a step
-                // now and then, and a contact that comes back is the same contact (a rolling body
-                // keeps rolling). After that: swept below.
+                // now and then, and the contact that comes back is the same rolling contact. Any
+                // other contact, or after that: swept below (two bodies of a pile that part keep
+                // nothing: a contact between them that begins again starts sticking, and the
+                // pile falls asleep as before).
                 let s = &mut self.states[idx];
-                if s.absent < ABSENT_STEPS && plan_ok {
+                let turning = s.roll == Mode::Kinetic || s.spin == Mode::Kinetic;
+                let on_support = !(is_dynamic_body(rb1) && is_dynamic_body(rb2));
+                if turning && on_support && s.absent < ABSENT_STEPS && plan_ok {
                     s.absent += 1;
                     s.seen = step;
                     s.n = 0.0;
-                    s.settled = false;
                     self.plan_contact(
                         idx,
                         colliders,

@@ -38,6 +38,7 @@ impl TriboRapier {
             k += 1;
         }
         self.settle.begin();
+        self.count_user_joints(joints);
         // The hidden fixed body that motors of world sides (no body, or a fixed one) attach to,
         // once a motor needs it (`after_step` cannot insert bodies; the contacts that waited for
         // it are planned below).

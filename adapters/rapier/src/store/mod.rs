@@ -112,6 +112,9 @@ pub struct TriboRapier {
     warm: Vec<AtomicU32>,
     /// A plan waits for the hidden anchor body (created by the next `before_step`).
     needs_anchor: bool,
+    /// The joint set holds joints that are not tribo's (counted at the start of `before_step`
+    /// and `after_step`; see `plan_contact`).
+    user_joints: bool,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<NewPair>>,
     /// Conveyor velocities the user's hook set this step, one (slot, velocity) per solver
@@ -157,6 +160,7 @@ impl Clone for TriboRapier {
             plans: self.plans.clone(),
             warm: self.warm.iter().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))).collect(),
             needs_anchor: self.needs_anchor,
+            user_joints: self.user_joints,
             new_pairs: Mutex::new(locked_clone(&self.new_pairs)),
             belts: Mutex::new(locked_clone(&self.belts)),
             new_info: self.new_info.clone(),
@@ -247,6 +251,7 @@ impl TriboRapier {
             plans: Vec::new(),
             warm: Vec::new(),
             needs_anchor: false,
+            user_joints: false,
             new_pairs: Mutex::new(Vec::new()),
             belts: Mutex::new(Vec::new()),
             new_info: Vec::new(),
@@ -491,10 +496,21 @@ impl TriboRapier {
         Some(Self::info(&self.states[*i as usize], &self.plans[*i as usize]))
     }
 
-    /// All contacts with tribo state (a contact whose pair has had no active contact for up to
-    /// three steps is kept, with `normal_force` 0).
+    /// All contacts with tribo state (the contact of a body rolling or spinning on a support
+    /// whose pair has had no active contact for up to three steps is kept, with `normal_force`
+    /// 0).
     pub fn contacts(&self) -> impl Iterator<Item = ContactInfo> + '_ {
         self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
+    }
+
+    /// Whether `joints` holds joints that are not tribo's motors.
+    fn count_user_joints(&mut self, joints: &ImpulseJointSet) {
+        if joints.is_empty() {
+            self.user_joints = false;
+            return;
+        }
+        let tribo = self.states.iter().filter(|s| s.joint.is_some_and(|j| joints.get(j).is_some())).count();
+        self.user_joints = joints.len() > tribo;
     }
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {

@@ -57,6 +57,7 @@ impl TriboRapier {
         // A settled contact's deflection is within half its static threshold: no pull-back,
         // so that its colliders may leave the hook after the next step (see `settle`).
         let unhook = self.settings.unhook_settled;
+        let user_joints = self.user_joints;
         // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
         // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
         // pull-backs of their four contacts, whose deflections do not describe one rigid motion
@@ -66,14 +67,15 @@ impl TriboRapier {
         let on_joints_cell = std::cell::OnceCell::new();
         let on_joints = || {
             *on_joints_cell.get_or_init(|| {
-                rbs.iter().zip(parents).any(|(rb, p)| {
-                    rb.is_some_and(|b| b.is_dynamic())
-                        && p.is_some_and(|h| {
-                            joints
-                                .attached_joints(h)
-                                .any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
-                        })
-                })
+                user_joints
+                    && rbs.iter().zip(parents).any(|(rb, p)| {
+                        rb.is_some_and(|b| b.is_dynamic())
+                            && p.is_some_and(|h| {
+                                joints
+                                    .attached_joints(h)
+                                    .any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
+                            })
+                    })
             })
         };
         let slide_pull = |s: &PairState| {

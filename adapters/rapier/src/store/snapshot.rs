@@ -110,6 +110,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             plans: s.plans,
             warm: s.warm.into_iter().map(AtomicU32::new).collect(),
             needs_anchor: s.needs_anchor,
+            user_joints: false,
             new_pairs: Mutex::new(s.new_pairs),
             belts: Mutex::new(s.belts),
             new_info: s.new_info,
