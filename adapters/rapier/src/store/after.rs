@@ -35,7 +35,6 @@ impl TriboRapier {
         let epoch = self.material_epoch;
         let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
         let anchor = self.anchor_pose(bodies);
-        self.count_user_joints(joints);
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
         let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));

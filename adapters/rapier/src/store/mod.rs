@@ -112,8 +112,8 @@ pub struct TriboRapier {
     warm: Vec<AtomicU32>,
     /// A plan waits for the hidden anchor body (created by the next `before_step`).
     needs_anchor: bool,
-    /// The joint set holds joints that are not tribo's (counted at the start of `before_step`
-    /// and `after_step`; see `plan_contact`).
+    /// The joint set holds joints that are not tribo's (counted by `before_step`: the user's
+    /// joints do not change between it and `after_step`; see `plan_contact`).
     user_joints: bool,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<NewPair>>,

@@ -64,26 +64,21 @@ impl TriboRapier {
         // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
         // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
         // it.
-        let on_joints_cell = std::cell::OnceCell::new();
-        let on_joints = || {
-            *on_joints_cell.get_or_init(|| {
-                user_joints
-                    && rbs.iter().zip(parents).any(|(rb, p)| {
-                        rb.is_some_and(|b| b.is_dynamic())
-                            && p.is_some_and(|h| {
-                                joints
-                                    .attached_joints(h)
-                                    .any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
-                            })
+        let on_joints = user_joints
+            && rbs.iter().zip(parents).any(|(rb, p)| {
+                rb.is_some_and(|b| b.is_dynamic())
+                    && p.is_some_and(|h| {
+                        joints
+                            .attached_joints(h)
+                            .any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
                     })
-            })
-        };
+            });
         let slide_pull = |s: &PairState| {
             if s.slide == Mode::Static
                 && s.roll == Mode::Static
                 && gain > 0.0
                 && !(unhook && s.settled)
-                && !on_joints()
+                && !on_joints
             {
                 let n = s.normal;
                 pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
@@ -201,7 +196,7 @@ impl TriboRapier {
             if s.hold & HOLD_SPIN != 0 { f32::MAX } else { spin_eps },
         );
         let roll_target =
-            if s.roll == Mode::Static && !on_joints() { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
+            if s.roll == Mode::Static && !on_joints { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
         let spin_target = if s.spin == Mode::Static {
             (-s.spin_defl * (gain / dt)).clamp(-spin_lim, spin_lim)
         } else {
