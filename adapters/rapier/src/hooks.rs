@@ -49,11 +49,7 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             Some(slot)
         });
         self.user.modify_solver_contacts(context);
-        let (c1, c2) = (context.collider1, context.collider2);
-        let (b1, b2) = (context.rigid_body1, context.rigid_body2);
-        let bodies = context.bodies;
-        let colliders = context.colliders;
-        let Some(mut parts) = compat::manifold_parts(context) else { return };
+        let Some(parts) = compat::manifold_parts(context) else { return };
         if parts.solver_contacts.is_empty() {
             // Near but not touching (most calls in a pile): nothing to set; the tag stays.
             if let Some(slot) = hint.filter(|_| *parts.user_data == 0) {
@@ -61,6 +57,20 @@ impl<H: PhysicsHooks + ?Sized> PhysicsHooks for TriboHooks<'_, H> {
             }
             return;
         }
+        self.set_friction(context, hint);
+    }
+}
+
+impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
+    /// tribo's part of the hook for a manifold with solver contacts (kept out of line: most
+    /// calls in a pile are for manifolds without, and return above).
+    #[inline(never)]
+    fn set_friction(&self, context: &mut ContactModificationContext, hint: Option<u32>) {
+        let (c1, c2) = (context.collider1, context.collider2);
+        let (b1, b2) = (context.rigid_body1, context.rigid_body2);
+        let bodies = context.bodies;
+        let colliders = context.colliders;
+        let Some(mut parts) = compat::manifold_parts(context) else { return };
         // The user's conveyor velocity (mean over the solver contacts; zero almost always).
         let belt = parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>()
             / parts.solver_contacts.len() as f32;
