@@ -142,6 +142,7 @@ impl TriboRapier {
                 unhook_mu_epoch: 0,
                 warm_next: 0.0,
                 absent: 0,
+                idle: false,
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
@@ -165,7 +166,10 @@ impl TriboRapier {
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
             // contacts a few iterations ahead, one level of indirection per stage.
-            if let Some(s) = self.states.get(idx + 2 * AHEAD) {
+            // Contacts whose bodies were asleep at the last `after_step` are not prefetched (most
+            // stay asleep; a body woken since is only not loaded ahead).
+            let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
+            if let Some(s) = ahead(2 * AHEAD) {
                 if let Some(e) = edges.get(s.edge as usize) {
                     prefetch(&e.weight);
                 }
@@ -173,12 +177,12 @@ impl TriboRapier {
                     prefetch(frames.last_address(b));
                 }
             }
-            if let Some(e) = self.states.get(idx + AHEAD).and_then(|s| edges.get(s.edge as usize)) {
+            if let Some(e) = ahead(AHEAD).and_then(|s| edges.get(s.edge as usize)) {
                 for m in e.weight.solver_manifolds() {
                     prefetch(m);
                 }
             }
-            if let Some(s) = self.states.get(idx + AHEAD / 2) {
+            if let Some(s) = ahead(AHEAD / 2) {
                 if let Some(e) = edges.get(s.edge as usize) {
                     for m in e.weight.solver_manifolds() {
                         prefetch_ends(&m.data.solver_contacts);
@@ -195,6 +199,7 @@ impl TriboRapier {
             let [par1, par2] = self.states[idx].parents;
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
+            self.states[idx].idle = !(moving1 || moving2);
             if !(moving1 || moving2) {
                 // Asleep: keep everything. No dynamic side any more (a body made fixed or
                 // kinematic): swept below with its motor.

@@ -190,6 +190,10 @@ pub(super) struct PairState {
     /// `after_step`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) absent: u8,
+    /// Neither body moved (asleep, or not dynamic) at the last `after_step`: the contact is not
+    /// prefetched in the next (see `prefetch`).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) idle: bool,
 }
 
 /// Steps without an active contact a contact's state is kept for (see `after_step`).
