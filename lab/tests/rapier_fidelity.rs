@@ -529,9 +529,11 @@ fn a_stopped_cart_stays_still() {
 /// - the kick comes from the poses the step starts from: with every body's velocity set to zero
 ///   before the kick step the kick is the same (4.30e-4 rad/s);
 /// - no body's x coordinate changes after the stop at 1/60 and 1/240 (once at 1/30): the
-///   speeds, 1e-5 m/s, move it by less than half a spacing per step; the revolute joints keep the fore-aft position errors the braking
-///   left, 2.4e-6 and 3.8e-6 m at the left wheels (5 and 8 spacings), ≤ 4.8e-7 m at the right
-///   ones, which the held wheels do not let relax;
+///   speeds, 1e-5 m/s, move it by less than half a spacing per step; the revolute joints keep
+///   the fore-aft position errors the braking left, 2.4e-6 and 3.8e-6 m at the left wheels (5
+///   and 8 spacings), ≤ 4.8e-7 m at the right ones, but they are not what kicks: with the
+///   wheels moved onto their joint anchors along x three steps after the stop, the later kicks
+///   stay (5.1e-4 rad/s at 1/240, 1.3e-4 at 1/60);
 /// - the trigger is a threshold crossed by the slow drift of the poses: undoing one wheel's last
 ///   change of one spacing (3e-8 m sideways), or the chassis' last change of rotation, before
 ///   the kick step moves the kick 8 or 6 steps later, with the same size (4.4e-4, 4.2e-4
@@ -543,11 +545,11 @@ fn a_stopped_cart_stays_still() {
 ///   1.3e-4 at 1/60, 3.6e-4 at 1/240); nor the anchor pull-back (`Settings::anchor_gain` 0:
 ///   1.3e-4 at 1/60 under rapier 0.36).
 ///
-/// Held in roll (motor) and slide (static friction) on four wheels, the cart is a statically
-/// indeterminate system on rapier's rigid revolute joints (joint softness ≈ 1e6 Hz, the full
-/// error corrected within each substep), whose errors are read from f32 world poses; rapier's
-/// one unbiased stabilization pass per step leaves what the position correction did in the
-/// velocities. With `num_internal_stabilization_iterations` 2 and 4 (default 1) the wheels
+/// This points at rapier's solver: held in roll (motor) and slide (static friction) on four
+/// wheels, the cart is a statically indeterminate system on rapier's rigid revolute joints
+/// (joint softness 1e6 Hz, the full error corrected within each substep), whose errors are
+/// read from f32 world poses, and rapier's one unbiased stabilization pass per step leaves part
+/// of the position correction in the velocities. With `num_internal_stabilization_iterations` 2 and 4 (default 1) the wheels
 /// reach 1.2e-4 and 3.2e-5 rad/s at 1/240 (1.6e-4 and 1.2e-4 at 1/60). Stock rapier's free
 /// wheels show it farther out: a cart set down at rest 20 m from the origin turns its wheels at
 /// 4.7e-4 rad/s at 1/60 (1.6e-5 at 5.4 m).
