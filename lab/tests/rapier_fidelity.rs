@@ -539,8 +539,8 @@ fn a_stopped_cart_stays_still() {
 ///   the kick step moves the kick 8 or 6 steps later, with the same size (4.4e-4, 4.2e-4
 ///   rad/s); at 1/60 the kicks do not coincide with the steps in which a chassis-side joint
 ///   anchor's x crosses an f32 spacing (14, 16 and 20 steps after the stop);
-/// - it is not the contact geometry near the ground collider's far end (the ground centred at
-///   the stop: 3.9e-4 rad/s), nor the hook: with the ground's friction at μs the wheels go off
+/// - it is not the contact geometry, computed in the ground collider's frame (the ground
+///   centred at the stop instead of the origin: 3.9e-4 rad/s), nor the hook: with the ground's friction at μs the wheels go off
 ///   the hook once settled and rapier recycles their contacts, and the kicks stay (rapier 0.36:
 ///   1.3e-4 at 1/60, 3.6e-4 at 1/240); nor the anchor pull-back (`Settings::anchor_gain` 0:
 ///   1.3e-4 at 1/60 under rapier 0.36).
@@ -549,8 +549,9 @@ fn a_stopped_cart_stays_still() {
 /// wheels, the cart is a statically indeterminate system on rapier's rigid revolute joints
 /// (joint softness 1e6 Hz, the full error corrected within each substep), whose errors are
 /// read from f32 world poses, and rapier's one unbiased stabilization pass per step leaves part
-/// of the position correction in the velocities. With `num_internal_stabilization_iterations` 2 and 4 (default 1) the wheels
-/// reach 1.2e-4 and 3.2e-5 rad/s at 1/240 (1.6e-4 and 1.2e-4 at 1/60). Stock rapier's free
+/// of the position correction in the velocities. With `num_internal_stabilization_iterations`
+/// 2 and 4 (default 1) the wheels reach 1.2e-4 and 3.2e-5 rad/s at 1/240 (1.6e-4 and 1.2e-4 at
+/// 1/60). Stock rapier's free
 /// wheels show it farther out: a cart set down at rest 20 m from the origin turns its wheels at
 /// 4.7e-4 rad/s at 1/60 (1.6e-5 at 5.4 m).
 ///
