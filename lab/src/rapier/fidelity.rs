@@ -345,9 +345,9 @@ pub fn set_down_with_spin_torque(dt: f32, torque: f32, seconds: f32, friction: F
 }
 
 /// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
-/// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
-/// Returns the world, the chassis and the wheels.
-fn cart(dt: f32, friction: Friction) -> (Sim, RigidBodyHandle, [RigidBodyHandle; 4]) {
+/// (density 1000, the rolling material) on revolute joints about z, its chassis' centre at
+/// `x = start_x`, rolled at 2 m/s along +x. Returns the world, the chassis and the wheels.
+fn cart(dt: f32, friction: Friction, start_x: f32) -> (Sim, RigidBodyHandle, [RigidBodyHandle; 4]) {
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     sim.add_ground(100.0);
     let (r, v0) = (0.2f32, 2.0f32);
@@ -356,7 +356,7 @@ fn cart(dt: f32, friction: Friction) -> (Sim, RigidBodyHandle, [RigidBodyHandle;
     let chassis = sim
         .world
         .bodies
-        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, r, 0.0)).linvel(Vector::X * v0));
+        .insert(RigidBodyBuilder::dynamic().translation(Vector::new(start_x, r, 0.0)).linvel(Vector::X * v0));
     sim.world.colliders.insert_with_parent(
         ColliderBuilder::cuboid(0.5, 0.05, 0.3).density(500.0).collision_groups(InteractionGroups::new(
             chassis_group,
@@ -369,7 +369,7 @@ fn cart(dt: f32, friction: Friction) -> (Sim, RigidBodyHandle, [RigidBodyHandle;
     let wheels = [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)].map(|(x, z)| {
         let (w, _) = sim.add_dynamic(
             RigidBodyBuilder::dynamic()
-                .translation(Vector::new(x, r, z))
+                .translation(Vector::new(start_x + x, r, z))
                 .linvel(Vector::X * v0)
                 .angvel(Vector::Z * (-v0 / r)),
             ColliderBuilder::ball(r).density(1000.0).collision_groups(InteractionGroups::new(
@@ -392,7 +392,7 @@ fn cart(dt: f32, friction: Friction) -> (Sim, RigidBodyHandle, [RigidBodyHandle;
 /// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
 /// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
 pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
-    let (mut sim, chassis, _) = cart(dt, friction);
+    let (mut sim, chassis, _) = cart(dt, friction, 0.0);
     for k in 1..=(10.0 / dt) as usize {
         sim.step();
         let rb = sim.body(chassis);
@@ -418,9 +418,15 @@ pub struct CartStopRun {
 
 /// The cart of [`cart_stop`] rolled out (tribo) for up to 10 s: the first step at which the chassis' |v|
 /// and |ω| are below 1e-4, and the chassis' and the wheels' (relative to the chassis) motion
-/// over the second after it.
+/// over the second after it. The cart starts at the origin and stops 5.4 m from it.
 pub fn cart_after_stop(dt: f32) -> CartStopRun {
-    let (mut sim, chassis, wheels) = cart(dt, Friction::Tribo);
+    cart_after_stop_from(dt, 0.0)
+}
+
+/// [`cart_after_stop`] with the chassis starting at `x = start_x` (m): it stops about 5.4 m
+/// further on (`start_x = -5.4`: at the origin).
+pub fn cart_after_stop_from(dt: f32, start_x: f32) -> CartStopRun {
+    let (mut sim, chassis, wheels) = cart(dt, Friction::Tribo, start_x);
     let mut run = CartStopRun::default();
     for k in 1..=(10.0 / dt) as usize {
         sim.step();
@@ -463,7 +469,7 @@ pub struct CartRestRun {
 /// The cart of [`cart_stop`] set down at rest (no initial velocity) with its five bodies kept
 /// awake, run for 3 s; the motion over the last 2 s.
 pub fn cart_set_down(dt: f32, friction: Friction) -> CartRestRun {
-    let (mut sim, chassis, wheels) = cart(dt, friction);
+    let (mut sim, chassis, wheels) = cart(dt, friction, 0.0);
     for h in std::iter::once(chassis).chain(wheels) {
         if let Some(rb) = sim.world.bodies.get_mut(h) {
             rb.set_linvel(Vector::ZERO, true);
