@@ -279,10 +279,15 @@ impl TriboRapier {
                     s.absent += 1;
                     s.seen = step;
                     s.n = 0.0;
+                    // The surfaces parted: a sticking slide lets go of its deflection (as any
+                    // unloaded step does, `advance_mode`).
+                    if s.slide == Mode::Static {
+                        s.slide_defl = Vector::ZERO;
+                    }
                 }
                 continue;
             }
-            self.states[idx].absent = 0;
+            let returned = std::mem::take(&mut self.states[idx].absent) > 0;
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) =
                 if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
@@ -479,6 +484,13 @@ impl TriboRapier {
                     slip.length() <= slide_eps,
                     slide_accumulate,
                 );
+            }
+            // The step a kept contact's points came back in (a landing): its tangential motion
+            // is mostly the flight before the touch and the solver's recovery of the landing's
+            // penetration, not a deflection of surfaces that stuck; it is judged against the
+            // full threshold above, and a sticking slide starts from the end of the step.
+            if returned && s.slide == Mode::Static {
+                s.slide_defl = Vector::ZERO;
             }
             let was_rolling = s.roll == Mode::Kinetic;
             // What the last step's kinetic torque took off the relative roll and spin speeds:
