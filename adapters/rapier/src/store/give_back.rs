@@ -37,9 +37,10 @@ impl TriboRapier {
         let Some(jj) = joints.get(h) else { return };
         let Some(impulse) = motor_angular_impulse(jj, params, bodies) else { return };
         // The solver adds the motor's impulse to the first body's angular momentum and takes
-        // it from the second's (rapier's `JointConstraint::solve_generic`).
+        // it from the second's (rapier's `JointConstraint::solve_generic`). A sleeping body was
+        // not solved.
         for (body, sign) in [(jj.body1(), -1.0f32), (jj.body2(), 1.0)] {
-            if bodies.get(body).is_some_and(|b| b.is_dynamic()) {
+            if bodies.get(body).is_some_and(|b| b.is_dynamic() && !b.is_sleeping()) {
                 self.give_back.push(GiveBack { body, impulse: impulse * sign });
             }
         }

@@ -558,6 +558,7 @@ impl TriboRapier {
         self.new_info.clear();
         self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
         self.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.give_back.clear();
         self.anchor = None;
         self.needs_anchor = false;
         self.adopted = false;
