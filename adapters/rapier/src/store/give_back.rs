@@ -26,6 +26,8 @@ impl TriboRapier {
     /// The motor of contact `idx` acted in a step whose pair had no contact point: records the
     /// angular impulses it gave its two bodies, to be taken back by the next `before_step`.
     /// Nothing if the contact has no motor or its motor had no rows in the step.
+    #[cold]
+    #[inline(never)]
     pub(super) fn record_give_back(
         &mut self,
         idx: usize,
@@ -48,6 +50,8 @@ impl TriboRapier {
 
     /// Gives the recorded angular impulses back (see the module docs). Bodies removed since
     /// are skipped.
+    #[cold]
+    #[inline(never)]
     pub(super) fn apply_give_back(&mut self, bodies: &mut RigidBodySet) {
         for g in self.give_back.drain(..) {
             if let Some(rb) = bodies.get_mut(g.body) {
