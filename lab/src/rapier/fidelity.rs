@@ -203,6 +203,71 @@ pub fn cylinder_first_normal_tilts(dt: f32, seconds: f32) -> [usize; 3] {
     counts
 }
 
+/// What [`cylinder_first_absences`] measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AbsenceRun {
+    /// Steps whose contact pair had no contact point while tribo kept the rolling contact.
+    pub absent_steps: usize,
+    /// Absences (runs of such steps) followed by a step with points.
+    pub landings: usize,
+    /// Largest change of the cylinder's angular velocity about its axis (rad/s) from the end of
+    /// the last step with points before an absence to the start of the first step with points
+    /// after it (the cylinder flies meanwhile: no torque acts on it).
+    pub max_turn_lost: f64,
+    /// Of the landing steps and the steps right after them, those with the slide reported
+    /// `Kinetic`.
+    pub kinetic_after_landing: usize,
+}
+
+/// The rolling cylinder of [`cylinder_first_stop`] (the first collider of its pair, whose parry
+/// contact loses its points for a step now and then), stepped for `seconds` with tribo's three
+/// calls made one by one: the angular velocity the next step starts from is read after
+/// `before_step`.
+pub fn cylinder_first_absences(dt: f32, seconds: f32) -> AbsenceRun {
+    let (mut sim, ground, b, c) = cylinder_first(dt, Friction::Tribo);
+    let mut run = AbsenceRun::default();
+    let (mut absent, mut after_landing, mut w_last) = (false, 0usize, 0.0f32);
+    for _ in 0..(seconds / dt) as usize {
+        let Some(t) = sim.tribo.as_mut() else { break };
+        let w = &mut sim.world;
+        t.before_step(&w.integration_parameters, &mut w.bodies, &mut w.colliders, &mut w.impulse_joints);
+        let w_start = w.bodies.get(b).map_or(0.0, |rb| rb.angvel().z);
+        w.step_with_events(&t.hooks(&()), &());
+        t.after_step(
+            &w.integration_parameters,
+            &w.bodies,
+            &w.colliders,
+            &w.narrow_phase,
+            &mut w.impulse_joints,
+        );
+        sim.time += dt as f64;
+        let points: usize = w
+            .narrow_phase
+            .contact_pair(c, ground)
+            .map_or(0, |p| p.solver_manifolds().iter().map(|m| m.data.solver_contacts.len()).sum());
+        let info = t.contact(c, ground);
+        if points == 0 {
+            if info.is_some() {
+                run.absent_steps += 1;
+                absent = true;
+            }
+            continue;
+        }
+        if absent {
+            absent = false;
+            run.landings += 1;
+            run.max_turn_lost = run.max_turn_lost.max((w_start - w_last).abs() as f64);
+            after_landing = 2;
+        }
+        if after_landing > 0 {
+            after_landing -= 1;
+            run.kinetic_after_landing += usize::from(info.is_some_and(|i| i.slide == Mode::Kinetic));
+        }
+        w_last = w.bodies.get(b).map_or(0.0, |rb| rb.angvel().z);
+    }
+    run
+}
+
 /// A cylinder (radius 0.2 m, length 0.2 m, axis along z) rolling at 1 m/s along +x on a fixed
 /// box whose top face ends at x = 1 m: where (x of its centre) it has dropped 1 cm below its
 /// rolling height, or NaN if it has not within 5 s. `cylinder_first`: inserted before the box

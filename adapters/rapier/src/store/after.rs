@@ -191,7 +191,12 @@ impl TriboRapier {
                 }
             }
             let (c1, c2) = (self.states[idx].c1, self.states[idx].c2);
-            let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else { continue };
+            let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else {
+                // The pair is gone (swept below with its motor): the motor acted in this step
+                // without a contact.
+                self.record_give_back(idx, params, bodies, joints);
+                continue;
+            };
             self.states[idx].edge = edge;
             let new = idx.checked_sub(first_new).map(|j| new_info[j]);
             // The parents `before_step` checked (or `after_step` recorded for a new contact):
@@ -259,14 +264,19 @@ impl TriboRapier {
                 }
             }
             if count == 0.0 {
-                // No active contact in this step. A body rolling or spinning on a support (kinetic
-                // roll or spin, one side not dynamic) keeps its contact for up to `ABSENT_STEPS`
-                // such steps, unloaded (its motor without bounds): parry's contact of a cylinder
-                // on its side (as the pair's first collider) on a box loses its points for a step
-                // now and then, and the contact that comes back is the same rolling contact. Any
-                // other contact, or after that: swept below (two bodies of a pile that part keep
-                // nothing: a contact between them that begins again starts sticking, and the
-                // pile falls asleep as before).
+                // No active contact in this step. The motor still acted in it (rapier solves
+                // the joint whatever the contact does): the turn it gave the bodies is given back
+                // by the next `before_step` (see `give_back`).
+                self.record_give_back(idx, params, bodies, joints);
+                // A body rolling or spinning on a support (kinetic roll or spin, one side not
+                // dynamic) keeps its contact for up to `ABSENT_STEPS` such steps, reported
+                // unloaded, its plan and motor bounds those of its last loaded step: parry's
+                // contact of a cylinder on its side (as the pair's first collider) on a box
+                // loses its points for a step now and then, and the contact that comes back is
+                // the same rolling contact, loaded in the step it comes back in (the motor's
+                // turn in the steps between is given back). Any other contact, or after that:
+                // swept below (two bodies of a pile that part keep nothing: a contact between
+                // them that begins again starts sticking, and the pile falls asleep as before).
                 let s = &mut self.states[idx];
                 let turning = s.roll == Mode::Kinetic || s.spin == Mode::Kinetic;
                 let on_support = !(is_dynamic_body(rb1) && is_dynamic_body(rb2));
@@ -274,21 +284,15 @@ impl TriboRapier {
                     s.absent += 1;
                     s.seen = step;
                     s.n = 0.0;
-                    self.plan_contact(
-                        idx,
-                        colliders,
-                        [par1, par2],
-                        [rb1, rb2],
-                        anchor,
-                        dt,
-                        None,
-                        false,
-                        joints,
-                    );
+                    // The surfaces parted: a sticking slide lets go of its deflection (as any
+                    // unloaded step does, `advance_mode`).
+                    if s.slide == Mode::Static {
+                        s.slide_defl = Vector::ZERO;
+                    }
                 }
                 continue;
             }
-            self.states[idx].absent = 0;
+            let returned = std::mem::take(&mut self.states[idx].absent) > 0;
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) =
                 if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
@@ -485,6 +489,13 @@ impl TriboRapier {
                     slip.length() <= slide_eps,
                     slide_accumulate,
                 );
+            }
+            // The step a kept contact's points came back in (a landing): its tangential motion
+            // is mostly the flight before the touch and the solver's recovery of the landing's
+            // penetration, not a deflection of surfaces that stuck; it is judged against the
+            // full threshold above, and a sticking slide starts from the end of the step.
+            if returned && s.slide == Mode::Static {
+                s.slide_defl = Vector::ZERO;
             }
             let was_rolling = s.roll == Mode::Kinetic;
             // What the last step's kinetic torque took off the relative roll and spin speeds:

@@ -22,6 +22,11 @@ impl TriboRapier {
         if !self.adopted {
             self.adopt_world(bodies, joints);
         }
+        // The turn the motors of contacts without points took off their bodies in the last
+        // step (see `give_back`).
+        if !self.give_back.is_empty() {
+            self.apply_give_back(bodies);
+        }
         // Materials of removed colliders go.
         let mut k = 0;
         while k < self.material_colliders.len() {

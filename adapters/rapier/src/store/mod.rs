@@ -22,6 +22,7 @@ use tribo::tracking::{Derived, Material, Mode};
 mod after;
 mod before;
 mod diagnostic;
+mod give_back;
 mod modes;
 mod plan;
 mod prefetch;
@@ -141,6 +142,9 @@ pub struct TriboRapier {
     pub(crate) realizability: crate::diagnostics::Monitor,
     /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
     settle: settle::Settle,
+    /// Angular impulses the motors of contacts without points gave their bodies in the last
+    /// step, given back by the next `before_step` (see `give_back`).
+    give_back: Vec<give_back::GiveBack>,
 }
 
 /// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
@@ -174,6 +178,7 @@ impl Clone for TriboRapier {
             frames: StepFrames::default(),
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
+            give_back: self.give_back.clone(),
         }
     }
 }
@@ -265,6 +270,7 @@ impl TriboRapier {
             frames: StepFrames::default(),
             realizability: Default::default(),
             settle: Default::default(),
+            give_back: Vec::new(),
         }
     }
 
@@ -552,6 +558,7 @@ impl TriboRapier {
         self.new_info.clear();
         self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
         self.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.give_back.clear();
         self.anchor = None;
         self.needs_anchor = false;
         self.adopted = false;

@@ -37,6 +37,9 @@ struct Snapshot {
     /// The hook flags tribo controls (sorted by collider handle).
     #[serde(default)]
     hook_control: Vec<(u64, settle::HookCtl)>,
+    /// Angular impulses to give back at the next `before_step`.
+    #[serde(default)]
+    give_back: Vec<give_back::GiveBack>,
 }
 
 /// Writes the whole store (see the module docs): materials keyed by full collider handle,
@@ -72,6 +75,7 @@ impl Serialize for TriboRapier {
             adopted: self.adopted,
             realizability: self.realizability.clone(),
             hook_control,
+            give_back: self.give_back.clone(),
         }
         .serialize(serializer)
     }
@@ -124,6 +128,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             frames: Default::default(),
             realizability: s.realizability,
             settle: settle::Settle::with_ctl(s.hook_control.into_iter().collect()),
+            give_back: s.give_back,
         })
     }
 }
