@@ -510,9 +510,13 @@ impl TriboRapier {
                 };
             }
             s.last_w = speeds;
-            // Roll (off, or degenerate curvature: stays static with no deflection). A rolling
-            // contact that carries no load for a step (a hop: the normal force and the
-            // capacities are zero) keeps rolling: only its relative roll speed stops it.
+            // Roll (off, or degenerate curvature: a static roll stays static with no
+            // deflection). A rolling contact keeps rolling until its relative roll speed stops
+            // it: over a step without load (a hop: the normal force and the capacities are
+            // zero), and over a step whose curvature is degenerate (parry's manifold of a
+            // cylinder on its side now and then has a normal tilted towards the cylinder's
+            // axis, along which the plan finds the flat end face: turned static by it, the roll
+            // held the still rolling cylinder with its static capacity in the next step).
             let roll_on = d.roll_static > 0.0;
             s.roll_threshold = d.roll_static as f32;
             let roll_accumulate = |defl: Vector| {
@@ -536,7 +540,7 @@ impl TriboRapier {
                     &mut s.roll_defl,
                     loaded && roll_on,
                     d.roll_static,
-                    wt.length() <= roll_eps || (loaded && !roll_on),
+                    wt.length() <= roll_eps,
                     roll_accumulate,
                 );
             }
