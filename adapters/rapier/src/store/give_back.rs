@@ -25,7 +25,7 @@ pub(super) struct GiveBack {
 impl TriboRapier {
     /// The motor of contact `idx` acted in a step whose pair had no contact point: records the
     /// angular impulses it gave its two bodies, to be taken back by the next `before_step`.
-    /// Nothing if the contact has no motor or its motor had no rows in the step.
+    /// Nothing if the contact has no motor or its motor gave no angular impulse in the step.
     #[cold]
     #[inline(never)]
     pub(super) fn record_give_back(
@@ -64,7 +64,7 @@ impl TriboRapier {
 }
 
 /// The angular impulse (world frame) the motor rows of joint `jj` gave its first body over the
-/// step just taken, or `None` if it has no angular motor row. rapier solves a step in
+/// step just taken, or `None` if it gave none (no angular motor row, or no impulse). rapier solves a step in
 /// `num_solver_iterations` substeps (more when a body asks for additional solver iterations)
 /// and keeps each motor's impulse of the last substep, bounded by `max_force · dt / substeps`;
 /// a braking motor on a body in flight carries that bound in every substep (the relative
@@ -76,16 +76,12 @@ fn motor_angular_impulse(
     bodies: &RigidBodySet,
 ) -> Option<Vector> {
     let d = &jj.data;
-    let rows = [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ];
-    if !rows.iter().any(|&ax| d.motor_axes.contains(JointAxesMask::from(ax))) {
-        return None;
-    }
     let extra = |h: RigidBodyHandle| bodies.get(h).map_or(0, |b| b.additional_solver_iterations());
     let substeps = (params.num_solver_iterations + extra(jj.body1()).max(extra(jj.body2()))).max(1) as f32;
     let rot1 = bodies.get(jj.body1()).map_or(Rotation::IDENTITY, |b| b.position().rotation);
     let frame = rot1 * d.local_frame1.rotation;
     let mut impulse = Vector::ZERO;
-    for (k, ax) in rows.into_iter().enumerate() {
+    for (k, ax) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ].into_iter().enumerate() {
         if !d.motor_axes.contains(JointAxesMask::from(ax)) {
             continue;
         }
@@ -94,5 +90,5 @@ fn motor_angular_impulse(
         let i = (m.impulse * substeps).clamp(-bound, bound);
         impulse += frame * (Vector::AXES[k] * i);
     }
-    finite(impulse).then_some(impulse)
+    (impulse != Vector::ZERO && finite(impulse)).then_some(impulse)
 }
