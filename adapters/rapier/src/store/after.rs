@@ -168,6 +168,22 @@ impl TriboRapier {
             // contacts a few iterations ahead, one level of indirection per stage.
             // Contacts whose bodies were asleep at the last `after_step` are not prefetched (most
             // stay asleep; a body woken since is only not loaded ahead).
+            // The store's own states are large (their fields for every model): the lines the
+            // stages below read of a state three stages ahead, and the state the next stage
+            // processes whole.
+            if let Some(s) = self.states.get(idx + 3 * AHEAD) {
+                let at = s as *const PairState as usize;
+                for off in [
+                    std::mem::offset_of!(PairState, parents),
+                    std::mem::offset_of!(PairState, edge),
+                    std::mem::offset_of!(PairState, idle),
+                ] {
+                    prefetch((at + off) as *const u8);
+                }
+            }
+            if let Some(s) = self.states.get(idx + AHEAD / 2) {
+                prefetch(s);
+            }
             let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
             if let Some(s) = ahead(2 * AHEAD) {
                 if let Some(e) = edges.get(s.edge as usize) {
