@@ -95,7 +95,7 @@ pub struct TriboRapier {
     settings: Settings,
     /// Materials keyed by the full collider handle (index and generation): a handle whose slot
     /// rapier reuses for a new collider never sees the old collider's material.
-    materials: FastMap<u64, FrictionMaterial>,
+    materials: HandleMap<FrictionMaterial>,
     /// Per-pair material overrides.
     pair_table: PairTable,
     /// The colliders with a material, in the order they were given one (the deterministic
@@ -247,7 +247,7 @@ impl TriboRapier {
         let settings = settings.sanitized();
         TriboRapier {
             settings,
-            materials: FastMap::default(),
+            materials: HandleMap::default(),
             pair_table: PairTable::default(),
             material_colliders: Vec::new(),
             material_epoch: 0,

@@ -65,7 +65,7 @@ pub(super) const SETTLE_SLIP: f32 = 10.0;
 #[derive(Clone, Default)]
 pub(super) struct Settle {
     /// By full collider handle.
-    pub(super) ctl: FastMap<u64, HookCtl>,
+    pub(super) ctl: HandleMap<HookCtl>,
     /// (pass a contact of the collider was not settled, pass it had a settled contact), by
     /// collider index.
     marks: Vec<(u64, u64)>,
@@ -81,7 +81,7 @@ pub(super) struct Settle {
 impl Settle {
     /// Restored from a snapshot with the given hook control.
     #[cfg(feature = "serde-serialize")]
-    pub(super) fn with_ctl(ctl: FastMap<u64, HookCtl>) -> Settle {
+    pub(super) fn with_ctl(ctl: HandleMap<HookCtl>) -> Settle {
         Settle { ctl, ..Default::default() }
     }
 
@@ -261,7 +261,7 @@ impl TriboRapier {
     /// Without this call a flag the collider has when the store first sees it counts as the
     /// user's, and one the store sets itself as tribo's.
     pub fn set_hook_flag_owner(&mut self, collider: ColliderHandle, tribo: bool) {
-        let ctl = self.settle.ctl.entry(handle_key(collider)).or_default();
+        let ctl = self.settle.ctl.get_or_insert_default(handle_key(collider));
         ctl.tribo_flag = tribo;
         ctl.user_flag = !tribo;
     }

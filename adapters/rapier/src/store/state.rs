@@ -22,6 +22,138 @@ impl Hasher for PairHasher {
 }
 pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<PairHasher>>;
 
+/// Per-collider data keyed by full collider handle ([`handle_key`]), stored densely by the
+/// handle's index: a lookup is an index and a generation compare, no hashing (the store looks up
+/// every material collider's hook control and material in each `before_step`). Handles with an
+/// index past [`HandleMap::DENSE`] (never a live collider of a real world;
+/// `ColliderHandle::invalid()` is one) go to a small hash map instead of growing the vector.
+#[derive(Clone, Debug)]
+pub(super) struct HandleMap<T> {
+    dense: Vec<Option<(u64, T)>>,
+    sparse: FastMap<u64, T>,
+    len: usize,
+}
+
+impl<T> Default for HandleMap<T> {
+    fn default() -> Self {
+        HandleMap { dense: Vec::new(), sparse: FastMap::default(), len: 0 }
+    }
+}
+
+impl<T> HandleMap<T> {
+    /// Collider indices below this are stored in the vector.
+    pub(super) const DENSE: usize = 1 << 22;
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key & 0xffff_ffff) as usize
+    }
+
+    /// The value of `key`, if any.
+    #[inline]
+    pub(super) fn get(&self, key: &u64) -> Option<&T> {
+        let i = Self::slot(*key);
+        if i < Self::DENSE {
+            match self.dense.get(i) {
+                Some(Some((k, v))) if k == key => Some(v),
+                _ => None,
+            }
+        } else {
+            self.sparse.get(key)
+        }
+    }
+
+    /// Whether `key` has a value.
+    #[inline]
+    pub(super) fn contains_key(&self, key: &u64) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Sets the value of `key`; returns the one it replaces (a value of another generation in
+    /// the same slot is dropped, not returned: it belonged to a removed collider).
+    pub(super) fn insert(&mut self, key: u64, value: T) -> Option<T> {
+        let i = Self::slot(key);
+        let old = if i < Self::DENSE {
+            if i >= self.dense.len() {
+                self.dense.resize_with(i + 1, || None);
+            }
+            match self.dense[i].replace((key, value)) {
+                Some((k, v)) if k == key => Some(v),
+                Some(_) => {
+                    self.len -= 1;
+                    None
+                }
+                None => None,
+            }
+        } else {
+            self.sparse.insert(key, value)
+        };
+        if old.is_none() {
+            self.len += 1;
+        }
+        old
+    }
+
+    /// Removes the value of `key`.
+    pub(super) fn remove(&mut self, key: &u64) -> Option<T> {
+        let i = Self::slot(*key);
+        let old = if i < Self::DENSE {
+            match self.dense.get_mut(i) {
+                Some(slot) if slot.as_ref().is_some_and(|(k, _)| k == key) => slot.take().map(|(_, v)| v),
+                _ => None,
+            }
+        } else {
+            self.sparse.remove(key)
+        };
+        if old.is_some() {
+            self.len -= 1;
+        }
+        old
+    }
+
+    /// The value of `key`, inserted as `T::default()` if absent.
+    pub(super) fn get_or_insert_default(&mut self, key: u64) -> &mut T
+    where
+        T: Default,
+    {
+        if !self.contains_key(&key) {
+            self.insert(key, T::default());
+        }
+        let i = Self::slot(key);
+        if i < Self::DENSE {
+            &mut self.dense[i].as_mut().expect("inserted above").1
+        } else {
+            self.sparse.get_mut(&key).expect("inserted above")
+        }
+    }
+
+    /// Whether the map is empty.
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every key and value (dense slots by index, then the others in no set order).
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&u64, &T)> {
+        self.dense.iter().flatten().map(|(k, v)| (k, v)).chain(self.sparse.iter())
+    }
+
+    /// Every key.
+    pub(super) fn keys(&self) -> impl Iterator<Item = &u64> {
+        self.iter().map(|(k, _)| k)
+    }
+}
+
+impl<T> FromIterator<(u64, T)> for HandleMap<T> {
+    fn from_iter<I: IntoIterator<Item = (u64, T)>>(iter: I) -> Self {
+        let mut m = HandleMap::default();
+        for (k, v) in iter {
+            m.insert(k, v);
+        }
+        m
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PairKey(u64, u64);
 
@@ -211,3 +343,37 @@ pub(super) const HOLD_ROLL: u8 = 1;
 pub(super) const HOLD_SPIN: u8 = 2;
 /// [`PairState::hold`] bit of slide.
 pub(super) const HOLD_SLIDE: u8 = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_handle_map_keeps_one_value_per_live_handle_and_never_grows_for_far_indices() {
+        let key = |i: u32, g: u32| handle_key(ColliderHandle::from_raw_parts(i, g));
+        let mut m = HandleMap::default();
+        assert!(m.is_empty());
+        assert_eq!(m.insert(key(3, 0), 1.0), None);
+        assert_eq!(m.insert(key(3, 0), 2.0), Some(1.0));
+        assert_eq!(m.get(&key(3, 0)), Some(&2.0));
+        // The slot reused by a new collider: the old generation's value is not the new one's.
+        assert_eq!(m.get(&key(3, 1)), None);
+        assert_eq!(m.insert(key(3, 1), 5.0), None);
+        assert_eq!(m.get(&key(3, 0)), None);
+        assert_eq!(m.remove(&key(3, 0)), None);
+        assert_eq!(m.iter().count(), 1);
+        // An invalid handle (index u32::MAX) is kept aside, not by growing the vector.
+        let invalid = handle_key(ColliderHandle::invalid());
+        assert_eq!(m.insert(invalid, 7.0), None);
+        assert!(m.dense.len() <= 4);
+        assert_eq!(m.get(&invalid), Some(&7.0));
+        *m.get_or_insert_default(key(0, 2)) += 1.5;
+        let mut all: Vec<_> = m.iter().map(|(k, v)| (*k, *v)).collect();
+        all.sort_by_key(|e| e.0);
+        assert_eq!(all, vec![(key(3, 1), 5.0), (key(0, 2), 1.5), (invalid, 7.0)]);
+        assert_eq!(m.remove(&key(3, 1)), Some(5.0));
+        assert_eq!(m.remove(&invalid), Some(7.0));
+        assert_eq!(m.remove(&key(0, 2)), Some(1.5));
+        assert!(m.is_empty());
+    }
+}
