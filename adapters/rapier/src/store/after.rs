@@ -3,7 +3,7 @@
 
 use super::modes::{advance_mode, hold_step};
 use super::plan::{angular_slip_speeds, derive};
-use super::prefetch::{prefetch, prefetch_ends, AddressHints, AHEAD};
+use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AddressHints, AHEAD};
 use super::settle::SETTLE_SLIP;
 use super::*;
 use crate::curvature::collider_curvature;
@@ -108,7 +108,7 @@ impl TriboRapier {
                 edge,
                 material,
                 material_epoch: epoch,
-                contensou_model,
+                contensou_model: contensou_model.map(Box::new),
                 seen: 0,
                 n: 0.0,
                 normal: Vector::Y,
@@ -169,20 +169,16 @@ impl TriboRapier {
             // Contacts whose bodies were asleep at the last `after_step` are not prefetched (most
             // stay asleep; a body woken since is only not loaded ahead).
             // The store's own states are large (their fields for every model): the lines the
-            // stages below read of a state three stages ahead, and the state the next stage
-            // processes whole.
+            // stages below read of a state three stages ahead (its first: `PairState` is laid
+            // out for this), and the part of the state the common step reads, half a stage ahead.
             if let Some(s) = self.states.get(idx + 3 * AHEAD) {
                 let at = s as *const PairState as usize;
-                for off in [
-                    std::mem::offset_of!(PairState, parents),
-                    std::mem::offset_of!(PairState, edge),
-                    std::mem::offset_of!(PairState, idle),
-                ] {
+                for off in [std::mem::offset_of!(PairState, c1), std::mem::offset_of!(PairState, idle)] {
                     prefetch((at + off) as *const u8);
                 }
             }
             if let Some(s) = self.states.get(idx + AHEAD / 2) {
-                prefetch(s);
+                prefetch_lines(s, PairState::COLD);
             }
             let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
             if let Some(s) = ahead(2 * AHEAD) {
@@ -344,7 +340,7 @@ impl TriboRapier {
             s.n = (total * inv_dt).max(0.0);
             s.normal = normal;
             s.point = point;
-            if s.contensou.enabled {
+            if s.contensou_model.is_some() && s.contensou.enabled {
                 if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
                     crate::contensou::observe(
                         &mut s.contensou,

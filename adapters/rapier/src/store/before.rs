@@ -88,7 +88,10 @@ impl TriboRapier {
                         let s = &mut self.states[i];
                         s.material = m;
                         s.material_epoch = epoch;
-                        s.contensou_model = cz;
+                        s.contensou_model = cz.map(Box::new);
+                        if s.contensou_model.is_none() {
+                            s.contensou = Default::default();
+                        }
                         s.pending = true;
                     }
                     None => {

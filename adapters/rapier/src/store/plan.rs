@@ -174,14 +174,10 @@ impl TriboRapier {
                 let o = crate::contensou::step_limits(&input, &mut s.contensou);
                 (o.mu, o.spin_cap, (o.tilt, o.level))
             }
-            None => {
-                if s.contensou.enabled {
-                    s.contensou = Default::default();
-                }
-                (mu, spin_cap, ([0.0; 2], Vector::ZERO))
-            }
+            // No model: the Contensou state was cleared with it (`before_step`).
+            None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
         };
-        plan.collapse = s.contensou.collapse;
+        plan.collapse = s.contensou_model.is_some() && s.contensou.collapse;
         // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
         // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
         // pile fight each other (they cannot all return to their anchors) and keeps it jittering.

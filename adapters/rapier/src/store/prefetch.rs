@@ -22,6 +22,20 @@ pub(super) fn prefetch<T>(p: *const T) {
     prefetch_line((p as usize).wrapping_add(size - 1));
 }
 
+/// Asks the CPU to load the lines of the first `len` bytes of `*p` (the part of a large object a
+/// loop reads).
+#[inline(always)]
+pub(super) fn prefetch_lines<T>(p: *const T, len: usize) {
+    let len = len.min(std::mem::size_of::<T>());
+    if len == 0 || p.is_null() {
+        return;
+    }
+    for k in 0..len.div_ceil(64) {
+        prefetch_line((p as usize).wrapping_add(64 * k));
+    }
+    prefetch_line((p as usize).wrapping_add(len - 1));
+}
+
 /// [`prefetch`] for the first and the last element of a slice (rapier's solver contacts and
 /// manifold points: mostly one to four per manifold).
 #[inline(always)]

@@ -232,71 +232,25 @@ pub(crate) struct NewPair {
     pub(super) start: [Option<(Vector, Rotation)>; 2],
 }
 
+/// One contact's stick/slip state. Laid out in declaration order (`repr(C)`): the fields every
+/// step reads come first (the ones `before_step` and `after_step`'s prefetch stages read in the
+/// first lines), the rarely used ones (Contensou state, the onset hold's anchors) last, from
+/// [`PairState::COLD`] on: `after_step` loads only the lines before it ahead of use.
 #[derive(Clone)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+#[repr(C)]
 pub(super) struct PairState {
     pub(super) c1: ColliderHandle,
     pub(super) c2: ColliderHandle,
-    /// What the contact's geometry was planned from: each collider's shape (address of its
-    /// shared shape) and parent body. `before_step` compares them with the colliders' current
-    /// ones and recomputes the curvatures (capacities) when a shape or a parent changed.
-    /// Not saved in a snapshot: a restored state has `[0, 0]` ([`SHAPES_RESTORED`]) and takes
-    /// the restored colliders' shapes as its own on the next `before_step`.
-    #[cfg_attr(feature = "serde-serialize", serde(skip))]
-    pub(super) shapes: [usize; 2],
     pub(super) parents: [Option<RigidBodyHandle>; 2],
     /// Index of the pair in the narrow phase's contact graph at the last `after_step`
     /// (checked before use).
     pub(super) edge: u32,
-    pub(super) material: Material,
-    pub(super) material_epoch: u64,
-    /// The Contensou model of the pair, if any (from the materials).
-    pub(super) contensou_model: Option<crate::contensou::Contensou>,
     pub(super) seen: u64,
-    pub(super) n: f32,
-    pub(super) normal: Vector,
-    pub(super) point: Vector,
-    pub(super) slide: Mode,
-    pub(super) roll: Mode,
-    pub(super) spin: Mode,
-    pub(super) slide_defl: Vector,
-    pub(super) roll_defl: Vector,
-    pub(super) spin_defl: f32,
-    pub(super) roll_axis: Vector,
-    /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
-    pub(super) curvature: Option<(Curvature, Curvature)>,
-    /// Both shapes have direction-independent curvature (balls, flat shapes): `curvature` is
-    /// computed once.
-    pub(super) kappa_const: bool,
-    pub(super) roll_cap: f32,
-    pub(super) spin_cap: f32,
-    pub(super) joint: Option<ImpulseJointHandle>,
-    /// The next `before_step` must plan this contact (material changed, anchor body missing).
-    pub(super) pending: bool,
-    pub(super) contensou: crate::contensou::PairContensou,
-    /// Onset hold of roll ([`HOLD_ROLL`]), spin ([`HOLD_SPIN`]) and slide ([`HOLD_SLIDE`]):
-    /// see [`hold_step`].
-    pub(super) hold: u8,
-    /// Deflections (roll, spin) after the contact's first step, while held.
-    pub(super) hold_onset: [f32; 2],
-    /// Slide deflection after the contact's first step, while held (m).
-    #[cfg_attr(feature = "serde-serialize", serde(default))]
-    pub(super) slide_onset: f32,
-    /// While the slide is held: the material points of each side that touched when the contact
-    /// began, in the body's frame about its centre of mass (world point for a side without a
-    /// body). The held deflection is their tangential offset, from the bodies' poses.
-    #[cfg_attr(feature = "serde-serialize", serde(default))]
-    pub(super) slide_anchor: [Vector; 2],
-    /// Each side's rotation when the contact began (identity for a side without a moving body):
-    /// a held spin deflection is the relative turn since, from the bodies' poses.
-    #[cfg_attr(feature = "serde-serialize", serde(default))]
-    pub(super) onset_rot: [Rotation; 2],
-    /// Static roll threshold Θ^s of the last step (rad).
-    pub(super) roll_threshold: f32,
-    /// Relative roll and spin speeds (rad/s) after the previous step.
-    pub(super) last_w: [f32; 2],
-    /// How much the last step's kinetic torque took off those speeds (rad/s), 0 if none.
-    pub(super) kinetic_drop: [f32; 2],
+    /// Neither body moved (asleep, or not dynamic) at the last `after_step`: the contact is not
+    /// prefetched in the next (see `prefetch`).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) idle: bool,
     /// The contact was settled at the last `after_step` (see [`Settings::unhook_settled`]).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) settled: bool,
@@ -306,26 +260,83 @@ pub(super) struct PairState {
     /// colliders leave the hook (see `settle`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) hook_plain: bool,
+    /// The next `before_step` must plan this contact (material changed, anchor body missing).
+    pub(super) pending: bool,
+    /// Steps in a row the pair had no active contact (kept for up to [`ABSENT_STEPS`], see
+    /// `after_step`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) absent: u8,
+    /// Onset hold of roll ([`HOLD_ROLL`]), spin ([`HOLD_SPIN`]) and slide ([`HOLD_SLIDE`]):
+    /// see [`hold_step`].
+    pub(super) hold: u8,
+    /// Both shapes have direction-independent curvature (balls, flat shapes): `curvature` is
+    /// computed once.
+    pub(super) kappa_const: bool,
+    pub(super) slide: Mode,
+    pub(super) roll: Mode,
+    pub(super) spin: Mode,
+    pub(super) material_epoch: u64,
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) unhook_mu_epoch: u64,
     /// Each collider's material μs (NaN: no material), as of material epoch
     /// `unhook_mu_epoch - 1` (0: not known): the settle test's friction off the hook, without a
     /// material lookup per step.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) unhook_mu: [f32; 2],
+    /// What the contact's geometry was planned from: each collider's shape (address of its
+    /// shared shape) and parent body. `before_step` compares them with the colliders' current
+    /// ones and recomputes the curvatures (capacities) when a shape or a parent changed.
+    /// Not saved in a snapshot: a restored state has `[0, 0]` ([`SHAPES_RESTORED`]) and takes
+    /// the restored colliders' shapes as its own on the next `before_step`.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
-    pub(super) unhook_mu_epoch: u64,
+    pub(super) shapes: [usize; 2],
+    /// The Contensou model of the pair, if any (from the materials).
+    pub(super) contensou_model: Option<Box<crate::contensou::Contensou>>,
+    pub(super) n: f32,
+    pub(super) normal: Vector,
+    pub(super) point: Vector,
+    pub(super) slide_defl: Vector,
+    pub(super) roll_defl: Vector,
+    pub(super) spin_defl: f32,
+    pub(super) roll_axis: Vector,
+    pub(super) roll_cap: f32,
+    pub(super) spin_cap: f32,
+    /// Static roll threshold Θ^s of the last step (rad).
+    pub(super) roll_threshold: f32,
     /// Σ warm-start normal impulse of the contact's solver contacts after the last step: the
     /// warm start of the next step if rapier recycles the pair (it is then off the hook, which
     /// does not sum it).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) warm_next: f32,
-    /// Steps in a row the pair had no active contact (kept for up to [`ABSENT_STEPS`], see
-    /// `after_step`).
+    /// Relative roll and spin speeds (rad/s) after the previous step.
+    pub(super) last_w: [f32; 2],
+    /// How much the last step's kinetic torque took off those speeds (rad/s), 0 if none.
+    pub(super) kinetic_drop: [f32; 2],
+    /// Deflections (roll, spin) after the contact's first step, while held.
+    pub(super) hold_onset: [f32; 2],
+    /// Slide deflection after the contact's first step, while held (m).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
-    pub(super) absent: u8,
-    /// Neither body moved (asleep, or not dynamic) at the last `after_step`: the contact is not
-    /// prefetched in the next (see `prefetch`).
-    #[cfg_attr(feature = "serde-serialize", serde(skip))]
-    pub(super) idle: bool,
+    pub(super) slide_onset: f32,
+    pub(super) joint: Option<ImpulseJointHandle>,
+    /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
+    pub(super) curvature: Option<(Curvature, Curvature)>,
+    pub(super) material: Material,
+    /// Enabled only while `contensou_model` is set (cleared with it).
+    pub(super) contensou: crate::contensou::PairContensou,
+    /// While the slide is held: the material points of each side that touched when the contact
+    /// began, in the body's frame about its centre of mass (world point for a side without a
+    /// body). The held deflection is their tangential offset, from the bodies' poses.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) slide_anchor: [Vector; 2],
+    /// Each side's rotation when the contact began (identity for a side without a moving body):
+    /// a held spin deflection is the relative turn since, from the bodies' poses.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) onset_rot: [Rotation; 2],
+}
+
+impl PairState {
+    /// Offset of the first field the common step does not read.
+    pub(super) const COLD: usize = std::mem::offset_of!(PairState, contensou);
 }
 
 /// Steps without an active contact a contact's state is kept for (see `after_step`).
