@@ -210,7 +210,7 @@ impl TriboRapier {
                 continue;
             };
             self.states[idx].edge = edge;
-            let new = idx.checked_sub(first_new).map(|j| new_info[j]);
+            let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
             // The parents `before_step` checked (or `after_step` recorded for a new contact):
             // nothing changes the sets between the two.
             let [par1, par2] = self.states[idx].parents;
@@ -233,7 +233,6 @@ impl TriboRapier {
             let mut warm_next = 0.0f32;
             let mut nsum = Vector::ZERO;
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
-            let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
             // A body-side anchor is the material point that touched at the start of the step, in
             // the body's CoM-centred local frame: after the step it has turned with the body (a
@@ -247,14 +246,7 @@ impl TriboRapier {
             };
             let (frame1, frame2) = (frame(par1, rb1), frame(par2, rb2));
             for m in pair.solver_manifolds() {
-                let world = |f: Option<(Vector, Rotation)>, anchor: Vector, world_attached: bool| match f
-                    .filter(|_| !world_attached)
-                {
-                    Some((com, rot)) => com + rot * anchor,
-                    None => anchor,
-                };
-                let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
-                let (mf1, mf2) = (m.data.rigid_body1.and(frame1), m.data.rigid_body2.and(frame2));
+                let (mf1, mf2) = manifold_frames(m, frame1.as_ref(), frame2.as_ref());
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let (pi, wi) = m
@@ -262,13 +254,11 @@ impl TriboRapier {
                         .get(id)
                         .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
                     warm_next += wi;
-                    let (a, b) = (world(mf1, c.anchor1, wa1), world(mf2, c.anchor2, wa2));
+                    let (a, b) = (anchor_in_world(mf1, c.anchor1), anchor_in_world(mf2, c.anchor2));
                     imp += pi;
                     nsum += m.data.normal * pi;
                     p1sum += a * pi;
                     p2sum += b * pi;
-                    p1avg += a;
-                    p2avg += b;
                     count += 1.0;
                 }
                 if nsum == Vector::ZERO && !m.data.solver_contacts.is_empty() {
@@ -306,8 +296,20 @@ impl TriboRapier {
             }
             let returned = std::mem::take(&mut self.states[idx].absent) > 0;
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
-            let (p1, p2) =
-                if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+            let (p1, p2) = if imp > 0.0 {
+                (p1sum / imp, p2sum / imp)
+            } else {
+                // No impulse: the solver contacts' average.
+                let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
+                for m in pair.solver_manifolds() {
+                    let (mf1, mf2) = manifold_frames(m, frame1.as_ref(), frame2.as_ref());
+                    for c in &m.data.solver_contacts {
+                        p1avg += anchor_in_world(mf1, c.anchor1);
+                        p2avg += anchor_in_world(mf2, c.anchor2);
+                    }
+                }
+                (p1avg / count, p2avg / count)
+            };
             // A contact whose friction acted in its body's centre-of-mass plane in this step (a
             // roll that had just stopped) keeps the point it touched at.
             let (p1, p2) = if self.plans[idx].roll_stopped {
@@ -375,8 +377,13 @@ impl TriboRapier {
             // points the solver's friction rows use).
             let v1 = rb1.map_or(Vector::ZERO, |b| b.velocity_at_point(p1));
             let v2 = rb2.map_or(Vector::ZERO, |b| b.velocity_at_point(p2));
-            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`).
-            let dv = v2 - v1 - new.map_or_else(|| belt_of(idx), |p| p.belt);
+            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
+            // no belt to take off).
+            let dv = match new {
+                Some(p) => v2 - v1 - p.belt,
+                None if belts.is_empty() => v2 - v1,
+                None => v2 - v1 - belt_of(idx),
+            };
             let slip = dv - normal * dv.dot(normal);
             let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
@@ -480,19 +487,23 @@ impl TriboRapier {
                 };
                 (next, next.length() as f64)
             };
-            if !hold_step(
-                &mut s.hold,
-                HOLD_SLIDE,
-                &mut s.slide_onset,
-                new.is_some(),
-                (&mut s.slide, &mut s.slide_defl),
-                loaded,
-                // Released within one step at the slip speed, and within half the static
-                // threshold (so the ordinary stick goes on from there).
-                (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
-                (slip.length(), slide_eps),
-                slide_accumulate,
-            ) {
+            // The onset holds are rare: a mechanism whose bit is clear goes to `advance_mode`
+            // without evaluating the hold's arguments.
+            if !(s.hold & HOLD_SLIDE != 0
+                && hold_step(
+                    &mut s.hold,
+                    HOLD_SLIDE,
+                    &mut s.slide_onset,
+                    new.is_some(),
+                    (&mut s.slide, &mut s.slide_defl),
+                    loaded,
+                    // Released within one step at the slip speed, and within half the static
+                    // threshold (so the ordinary stick goes on from there).
+                    (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
+                    (slip.length(), slide_eps),
+                    slide_accumulate,
+                ))
+            {
                 advance_mode(
                     &mut s.slide,
                     &mut s.slide_defl,
@@ -536,17 +547,19 @@ impl TriboRapier {
                 let next = dd - normal * dd.dot(normal);
                 (next, next.length() as f64)
             };
-            if !hold_step(
-                &mut s.hold,
-                HOLD_ROLL,
-                &mut s.hold_onset[0],
-                new.is_some(),
-                (&mut s.roll, &mut s.roll_defl),
-                loaded && roll_on,
-                (d.roll_static, d.roll_static),
-                (wt.length(), roll_eps),
-                roll_accumulate,
-            ) {
+            if !(s.hold & HOLD_ROLL != 0
+                && hold_step(
+                    &mut s.hold,
+                    HOLD_ROLL,
+                    &mut s.hold_onset[0],
+                    new.is_some(),
+                    (&mut s.roll, &mut s.roll_defl),
+                    loaded && roll_on,
+                    (d.roll_static, d.roll_static),
+                    (wt.length(), roll_eps),
+                    roll_accumulate,
+                ))
+            {
                 advance_mode(
                     &mut s.roll,
                     &mut s.roll_defl,
@@ -605,17 +618,19 @@ impl TriboRapier {
                 let next = defl + wn * dt;
                 (next, next.abs() as f64)
             };
-            if !hold_step(
-                &mut s.hold,
-                HOLD_SPIN,
-                &mut s.hold_onset[1],
-                new.is_some(),
-                (&mut s.spin, &mut s.spin_defl),
-                loaded && spin_on,
-                (d.spin_static, d.spin_static),
-                (wn.abs(), spin_eps),
-                spin_accumulate,
-            ) {
+            if !(s.hold & HOLD_SPIN != 0
+                && hold_step(
+                    &mut s.hold,
+                    HOLD_SPIN,
+                    &mut s.hold_onset[1],
+                    new.is_some(),
+                    (&mut s.spin, &mut s.spin_defl),
+                    loaded && spin_on,
+                    (d.spin_static, d.spin_static),
+                    (wn.abs(), spin_eps),
+                    spin_accumulate,
+                ))
+            {
                 advance_mode(
                     &mut s.spin,
                     &mut s.spin_defl,
@@ -669,7 +684,12 @@ impl TriboRapier {
             // no pull-back, no motor: what `plan_contact` would make of it again) while the
             // masses are valid.
             let plan = &self.plans[idx];
-            let masses_valid = frames.valid_mass(par1, step) && frames.valid_mass(par2, step);
+            let mass_ok = |h: Option<RigidBodyHandle>, f: Option<Frame>| match (h, f) {
+                (None, _) => true,
+                (Some(_), Some(f)) => f.mass_ok,
+                (Some(h), None) => frames.valid_mass(h, step),
+            };
+            let masses_valid = mass_ok(par1, frame1) && mass_ok(par2, frame2);
             let keep = was_settled
                 && s.settled
                 && masses_valid
@@ -694,7 +714,7 @@ impl TriboRapier {
                     [rb1, rb2],
                     anchor,
                     dt,
-                    Some(d),
+                    Some(&d),
                     masses_valid,
                     joints,
                 );
@@ -827,6 +847,44 @@ fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &In
     sign * f.dot(v) < 0.0
 }
 
+/// One body's frame at the start of the step (see [`StepFrames`]).
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    /// The centre of mass.
+    com: Vector,
+    /// The rotation with the step's rotation undone.
+    rot: Rotation,
+    /// The body is not dynamic or has a positive finite mass.
+    mass_ok: bool,
+}
+
+/// The frames the anchors of manifold `m`'s solver contacts are mapped to the world with, for
+/// side 1 and side 2 (`frame1`, `frame2`: the bodies' frames): none for a side without a body or
+/// whose anchors are in world space already (rapier's solver treats the side with the lower
+/// dominance as fixed and keeps its anchors in world space).
+#[inline(always)]
+fn manifold_frames<'a>(
+    m: &ContactManifold,
+    frame1: Option<&'a Frame>,
+    frame2: Option<&'a Frame>,
+) -> (Option<&'a Frame>, Option<&'a Frame>) {
+    let dominance = m.data.relative_dominance;
+    (
+        frame1.filter(|_| m.data.rigid_body1.is_some() && dominance <= 0),
+        frame2.filter(|_| m.data.rigid_body2.is_some() && dominance >= 0),
+    )
+}
+
+/// A solver contact's anchor in world space: mapped with `frame` (a body-side anchor), else as
+/// it is.
+#[inline(always)]
+fn anchor_in_world(frame: Option<&Frame>, anchor: Vector) -> Vector {
+    match frame {
+        Some(f) => f.com + f.rot * anchor,
+        None => anchor,
+    }
+}
+
 /// Where each body's material points were at the start of the step, for `after_step`: its
 /// centre of mass and its rotation with the step's rotation undone (`exp(-ω dt) · q`), which
 /// maps a body-local solver anchor to the material point that touched when the step began.
@@ -836,48 +894,42 @@ fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &In
 pub(super) struct StepFrames {
     /// (step the entry was computed for, centre of mass, start rotation, the body is not
     /// dynamic or has a positive finite mass), by body index.
-    frames: Vec<(u64, Vector, Rotation, bool)>,
+    frames: Vec<(u64, Frame)>,
     /// Where each body was when last used (a body set that grew since may have moved it).
     addresses: AddressHints,
 }
 
 impl StepFrames {
     #[inline]
-    pub(super) fn get(
-        &mut self,
-        h: RigidBodyHandle,
-        rb: &RigidBody,
-        step: u64,
-        dt: f32,
-    ) -> (Vector, Rotation) {
+    pub(super) fn get(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> Frame {
         let i = h.into_raw_parts().0 as usize;
         match self.frames.get(i) {
-            Some(&(at, com, rot, _)) if at == step => (com, rot),
+            Some(&(at, f)) if at == step => f,
             _ => self.compute(i, rb, step, dt),
         }
     }
 
     /// The first use of body `i` in this step.
     #[inline(never)]
-    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) -> (Vector, Rotation) {
+    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) -> Frame {
         if i >= self.frames.len() {
-            self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY, false));
+            self.frames
+                .resize(i + 1, (0, Frame { com: Vector::ZERO, rot: Rotation::IDENTITY, mass_ok: false }));
         }
         let (com, rot) = crate::slip::start_frame(rb, dt);
         let mass = rb.mass();
         let mass_ok = !rb.is_dynamic() || (mass > 0.0 && mass.is_finite());
-        self.frames[i] = (step, com, rot, mass_ok);
+        let f = Frame { com, rot, mass_ok };
+        self.frames[i] = (step, f);
         self.addresses.record(i, rb);
-        (com, rot)
+        f
     }
 
-    /// Whether side `h` has no body or a body whose frame was computed in `step` and that is not
-    /// dynamic or has a valid mass (false: not known, check it).
+    /// Whether the body at `h`'s index had its frame computed in `step` and is not dynamic or
+    /// has a valid mass (false: not known, check it).
     #[inline]
-    pub(super) fn valid_mass(&self, h: Option<RigidBodyHandle>, step: u64) -> bool {
-        h.is_none_or(|h| {
-            self.frames.get(h.into_raw_parts().0 as usize).is_some_and(|&(at, _, _, ok)| at == step && ok)
-        })
+    pub(super) fn valid_mass(&self, h: RigidBodyHandle, step: u64) -> bool {
+        self.frames.get(h.into_raw_parts().0 as usize).is_some_and(|&(at, f)| at == step && f.mass_ok)
     }
 
     /// Where body `h` was when last used (null if never): for [`prefetch`] only.
