@@ -202,8 +202,13 @@ impl TriboRapier {
                     }
                 }
             }
-            let (c1, c2) = (self.states[idx].c1, self.states[idx].c2);
-            let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else {
+            // The parents `before_step` checked (or `after_step` recorded for a new contact):
+            // nothing changes the sets between the two.
+            let (c1, c2, cached_edge, [par1, par2]) = {
+                let s = &self.states[idx];
+                (s.c1, s.c2, s.edge, s.parents)
+            };
+            let Some((pair, edge)) = pair_of(c1, c2, cached_edge) else {
                 // The pair is gone (swept below with its motor): the motor acted in this step
                 // without a contact.
                 self.record_give_back(idx, params, bodies, joints);
@@ -211,9 +216,6 @@ impl TriboRapier {
             };
             self.states[idx].edge = edge;
             let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
-            // The parents `before_step` checked (or `after_step` recorded for a new contact):
-            // nothing changes the sets between the two.
-            let [par1, par2] = self.states[idx].parents;
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
             self.states[idx].idle = !(moving1 || moving2);
@@ -241,12 +243,13 @@ impl TriboRapier {
             // step's rotation is undone (once per body): the slip of a body rolling without slip
             // is then zero whatever its speed.
             let mut frame = |h: Option<RigidBodyHandle>, rb: Option<&RigidBody>| match (h, rb) {
-                (Some(h), Some(rb)) => Some(frames.get(h, rb, step, dt)),
+                (Some(h), Some(rb)) => Some(frames.prepare(h, rb, step, dt)),
                 _ => None,
             };
-            let (frame1, frame2) = (frame(par1, rb1), frame(par2, rb2));
+            let (i1, i2) = (frame(par1, rb1), frame(par2, rb2));
+            let (frame1, frame2) = (i1.map(|i| frames.at(i)), i2.map(|i| frames.at(i)));
             for m in pair.solver_manifolds() {
-                let (mf1, mf2) = manifold_frames(m, frame1.as_ref(), frame2.as_ref());
+                let (mf1, mf2) = manifold_frames(m, frame1, frame2);
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let (pi, wi) = m
@@ -302,7 +305,7 @@ impl TriboRapier {
                 // No impulse: the solver contacts' average.
                 let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
                 for m in pair.solver_manifolds() {
-                    let (mf1, mf2) = manifold_frames(m, frame1.as_ref(), frame2.as_ref());
+                    let (mf1, mf2) = manifold_frames(m, frame1, frame2);
                     for c in &m.data.solver_contacts {
                         p1avg += anchor_in_world(mf1, c.anchor1);
                         p2avg += anchor_in_world(mf2, c.anchor2);
@@ -319,7 +322,7 @@ impl TriboRapier {
                 (p1, p2)
             };
             let point = (p1 + p2) * 0.5;
-            if !finite(normal) || !finite(point) {
+            if !all_finite([normal.x, normal.y, normal.z, point.x, point.y, point.z]) {
                 continue;
             }
             // What the hook did to the pair's solver contacts in this step (if hooked).
@@ -673,7 +676,8 @@ impl TriboRapier {
                             || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
                 && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
                 && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
-            if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
+            let (sd, rd) = (s.slide_defl, s.roll_defl);
+            if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
                 s.slide_defl = Vector::ZERO;
                 s.roll_defl = Vector::ZERO;
                 s.spin_defl = 0.0;
@@ -684,7 +688,7 @@ impl TriboRapier {
             // no pull-back, no motor: what `plan_contact` would make of it again) while the
             // masses are valid.
             let plan = &self.plans[idx];
-            let mass_ok = |h: Option<RigidBodyHandle>, f: Option<Frame>| match (h, f) {
+            let mass_ok = |h: Option<RigidBodyHandle>, f: Option<&Frame>| match (h, f) {
                 (None, _) => true,
                 (Some(_), Some(f)) => f.mass_ok,
                 (Some(h), None) => frames.valid_mass(h, step),
@@ -847,6 +851,13 @@ fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &In
     sign * f.dot(v) < 0.0
 }
 
+/// Whether every element of `v` is finite, with one branch: `x - x` is zero for a finite `x`
+/// and NaN for an infinite or NaN one.
+#[inline(always)]
+fn all_finite<const N: usize>(v: [f32; N]) -> bool {
+    v.iter().fold(0.0f32, |acc, &x| acc + (x - x)) == 0.0
+}
+
 /// One body's frame at the start of the step (see [`StepFrames`]).
 #[derive(Clone, Copy)]
 pub(super) struct Frame {
@@ -900,18 +911,26 @@ pub(super) struct StepFrames {
 }
 
 impl StepFrames {
+    /// Makes sure body `h`'s frame is the one of `step` (computed the first time a step asks)
+    /// and returns its index for [`at`](Self::at).
     #[inline]
-    pub(super) fn get(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> Frame {
+    pub(super) fn prepare(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> usize {
         let i = h.into_raw_parts().0 as usize;
-        match self.frames.get(i) {
-            Some(&(at, f)) if at == step => f,
-            _ => self.compute(i, rb, step, dt),
+        if !self.frames.get(i).is_some_and(|&(at, _)| at == step) {
+            self.compute(i, rb, step, dt);
         }
+        i
+    }
+
+    /// The frame at index `i` (from [`prepare`](Self::prepare)).
+    #[inline]
+    pub(super) fn at(&self, i: usize) -> &Frame {
+        &self.frames[i].1
     }
 
     /// The first use of body `i` in this step.
     #[inline(never)]
-    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) -> Frame {
+    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) {
         if i >= self.frames.len() {
             self.frames
                 .resize(i + 1, (0, Frame { com: Vector::ZERO, rot: Rotation::IDENTITY, mass_ok: false }));
@@ -919,10 +938,8 @@ impl StepFrames {
         let (com, rot) = crate::slip::start_frame(rb, dt);
         let mass = rb.mass();
         let mass_ok = !rb.is_dynamic() || (mass > 0.0 && mass.is_finite());
-        let f = Frame { com, rot, mass_ok };
-        self.frames[i] = (step, f);
+        self.frames[i] = (step, Frame { com, rot, mass_ok });
         self.addresses.record(i, rb);
-        f
     }
 
     /// Whether the body at `h`'s index had its frame computed in `step` and is not dynamic or
