@@ -235,6 +235,7 @@ impl TriboRapier {
             let mut warm_next = 0.0f32;
             let mut nsum = Vector::ZERO;
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
+            let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
             // A body-side anchor is the material point that touched at the start of the step, in
             // the body's CoM-centred local frame: after the step it has turned with the body (a
@@ -262,6 +263,8 @@ impl TriboRapier {
                     nsum += m.data.normal * pi;
                     p1sum += a * pi;
                     p2sum += b * pi;
+                    p1avg += a;
+                    p2avg += b;
                     count += 1.0;
                 }
                 if nsum == Vector::ZERO && !m.data.solver_contacts.is_empty() {
@@ -299,20 +302,8 @@ impl TriboRapier {
             }
             let returned = std::mem::take(&mut self.states[idx].absent) > 0;
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
-            let (p1, p2) = if imp > 0.0 {
-                (p1sum / imp, p2sum / imp)
-            } else {
-                // No impulse: the solver contacts' average.
-                let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
-                for m in pair.solver_manifolds() {
-                    let (mf1, mf2) = manifold_frames(m, frame1, frame2);
-                    for c in &m.data.solver_contacts {
-                        p1avg += anchor_in_world(mf1, c.anchor1);
-                        p2avg += anchor_in_world(mf2, c.anchor2);
-                    }
-                }
-                (p1avg / count, p2avg / count)
-            };
+            let (p1, p2) =
+                if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
             // A contact whose friction acted in its body's centre-of-mass plane in this step (a
             // roll that had just stopped) keeps the point it touched at.
             let (p1, p2) = if self.plans[idx].roll_stopped {
@@ -367,7 +358,7 @@ impl TriboRapier {
                         colliders,
                         [par1, par2],
                         [rb1, rb2],
-                        anchor,
+                        anchor.as_ref(),
                         dt,
                         None,
                         false,
@@ -716,7 +707,7 @@ impl TriboRapier {
                     colliders,
                     [par1, par2],
                     [rb1, rb2],
-                    anchor,
+                    anchor.as_ref(),
                     dt,
                     Some(&d),
                     masses_valid,

@@ -23,7 +23,7 @@ impl TriboRapier {
         colliders: &ColliderSet,
         parents: [Option<RigidBodyHandle>; 2],
         rbs: [Option<&RigidBody>; 2],
-        anchor: Option<(RigidBodyHandle, Pose)>,
+        anchor: Option<&(RigidBodyHandle, Pose)>,
         dt: f32,
         derived: Option<&Derived>,
         masses_valid: bool,
