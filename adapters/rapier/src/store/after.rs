@@ -177,7 +177,9 @@ impl TriboRapier {
                     prefetch((at + off) as *const u8);
                 }
             }
-            if let Some(s) = self.states.get(idx + AHEAD / 2) {
+            // (A contact idle at the last step reads only its first line, loaded three stages
+            // ahead, while its bodies sleep.)
+            if let Some(s) = self.states.get(idx + AHEAD / 2).filter(|s| !s.idle) {
                 prefetch_lines(s, PairState::COLD);
             }
             let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
@@ -541,7 +543,12 @@ impl TriboRapier {
                 let next = dd - normal * dd.dot(normal);
                 (next, next.length() as f64)
             };
-            if !(s.hold & HOLD_ROLL != 0
+            // A roll that sticks and is off or unloaded has no deflection and no hold (what
+            // `hold_step` and `advance_mode` make of it).
+            if s.roll == Mode::Static && !(loaded && roll_on) {
+                s.hold &= !HOLD_ROLL;
+                s.roll_defl = Vector::ZERO;
+            } else if !(s.hold & HOLD_ROLL != 0
                 && hold_step(
                     &mut s.hold,
                     HOLD_ROLL,
@@ -612,7 +619,11 @@ impl TriboRapier {
                 let next = defl + wn * dt;
                 (next, next.abs() as f64)
             };
-            if !(s.hold & HOLD_SPIN != 0
+            // (As the roll.)
+            if s.spin == Mode::Static && !(loaded && spin_on) {
+                s.hold &= !HOLD_SPIN;
+                s.spin_defl = 0.0;
+            } else if !(s.hold & HOLD_SPIN != 0
                 && hold_step(
                     &mut s.hold,
                     HOLD_SPIN,
