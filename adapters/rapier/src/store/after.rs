@@ -306,22 +306,17 @@ impl TriboRapier {
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) =
                 if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+            let plan = &self.plans[idx];
+            let s = &mut self.states[idx];
             // A contact whose friction acted in its body's centre-of-mass plane in this step (a
             // roll that had just stopped) keeps the point it touched at.
-            let (p1, p2) = if self.plans[idx].roll_stopped {
-                let q = self.states[idx].point;
-                (q, q)
-            } else {
-                (p1, p2)
-            };
+            let (p1, p2) = if plan.roll_stopped { (s.point, s.point) } else { (p1, p2) };
             let point = (p1 + p2) * 0.5;
             if !all_finite([normal.x, normal.y, normal.z, point.x, point.y, point.z]) {
                 continue;
             }
             // What the hook did to the pair's solver contacts in this step (if hooked).
-            let plan = &self.plans[idx];
             let hook_plain = plan.tangent_velocity == Vector::ZERO && !plan.roll_stopped && !plan.collapse;
-            let s = &mut self.states[idx];
             s.seen = step;
             s.hook_plain = hook_plain;
             // The hook summed the warm start of a hooked pair; a pair off the hook (see
@@ -351,7 +346,7 @@ impl TriboRapier {
                     );
                 }
             }
-            if self.plans[idx].stock {
+            if plan.stock {
                 s.settled = false;
                 // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
                 if plan_ok {
@@ -590,8 +585,9 @@ impl TriboRapier {
                 && friction_brakes(pair, [rb1, rb2], params);
             let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
                 && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
-            self.plans[idx].roll_stopped = roll_stopped;
-            self.plans[idx].stop_offset = if roll_stopped {
+            let plan = &mut self.plans[idx];
+            plan.roll_stopped = roll_stopped;
+            plan.stop_offset = if roll_stopped {
                 stop_offset(pair, [rb1, rb2], point, normal, s.roll_axis, params)
             } else {
                 Vector::ZERO
