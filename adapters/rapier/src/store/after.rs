@@ -852,6 +852,7 @@ fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &In
 /// Whether every element of `v` is finite, with one branch: `x - x` is zero for a finite `x`
 /// and NaN for an infinite or NaN one.
 #[inline(always)]
+#[allow(clippy::eq_op)] // `x - x` is the test
 fn all_finite<const N: usize>(v: [f32; N]) -> bool {
     v.iter().fold(0.0f32, |acc, &x| acc + (x - x)) == 0.0
 }
@@ -914,7 +915,7 @@ impl StepFrames {
     #[inline]
     pub(super) fn prepare(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> usize {
         let i = h.into_raw_parts().0 as usize;
-        if !self.frames.get(i).is_some_and(|&(at, _)| at == step) {
+        if self.frames.get(i).is_none_or(|&(at, _)| at != step) {
             self.compute(i, rb, step, dt);
         }
         i
