@@ -177,11 +177,6 @@ impl TriboRapier {
                     prefetch((at + off) as *const u8);
                 }
             }
-            // (A contact idle at the last step reads only its first line, loaded three stages
-            // ahead, while its bodies sleep.)
-            if let Some(s) = self.states.get(idx + AHEAD / 2).filter(|s| !s.idle) {
-                prefetch_lines(s, PairState::COLD);
-            }
             let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
             if let Some(s) = ahead(2 * AHEAD) {
                 if let Some(e) = edges.get(s.edge as usize) {
@@ -196,7 +191,11 @@ impl TriboRapier {
                     prefetch(m);
                 }
             }
+            // Half a stage ahead: the part of the state the common step reads (a contact idle at
+            // the last step reads only its first line while its bodies sleep, loaded three
+            // stages ahead), its solver contacts and its points.
             if let Some(s) = ahead(AHEAD / 2) {
+                prefetch_lines(s, PairState::COLD);
                 if let Some(e) = edges.get(s.edge as usize) {
                     for m in e.weight.solver_manifolds() {
                         prefetch_ends(&m.data.solver_contacts);
