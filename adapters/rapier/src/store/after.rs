@@ -215,16 +215,17 @@ impl TriboRapier {
                 self.record_give_back(idx, params, bodies, joints);
                 continue;
             };
-            self.states[idx].edge = edge;
             let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
-            self.states[idx].idle = !(moving1 || moving2);
+            let st = &mut self.states[idx];
+            st.edge = edge;
+            st.idle = !(moving1 || moving2);
             if !(moving1 || moving2) {
                 // Asleep: keep everything. No dynamic side any more (a body made fixed or
                 // kinematic): swept below with its motor.
                 if is_dynamic_body(rb1) || is_dynamic_body(rb2) {
-                    self.states[idx].seen = step;
+                    st.seen = step;
                 }
                 continue;
             }
