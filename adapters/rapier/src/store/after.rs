@@ -902,8 +902,7 @@ fn anchor_in_world(frame: Option<&Frame>, anchor: Vector) -> Vector {
 /// several contacts).
 #[derive(Clone, Default)]
 pub(super) struct StepFrames {
-    /// (step the entry was computed for, centre of mass, start rotation, the body is not
-    /// dynamic or has a positive finite mass), by body index.
+    /// (step the entry was computed for, the body's frame), by body index.
     frames: Vec<(u64, Frame)>,
     /// Where each body was when last used (a body set that grew since may have moved it).
     addresses: AddressHints,
