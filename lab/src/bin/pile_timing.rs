@@ -13,7 +13,8 @@
 //! runs one configuration only (for callgrind:
 //! `valgrind --tool=callgrind target/release/pile_timing 1 full`).
 //!
-//! `pile_timing 1 CONFIG --checksum` also prints, per run, a checksum of the final world: an
+//! `--checksum` (e.g. `pile_timing 1 --checksum`: all six configurations once, or
+//! `pile_timing 1 full --checksum`) also prints, per run, a checksum of the final world: an
 //! FNV-1a hash of the f32 bits of every body's position, rotation, linear and angular velocity
 //! after the 300 steps (bodies in handle order), and of the step at which the pile fell asleep.
 //! Equal checksums before and after a refactor that should not change the simulation show that
@@ -141,11 +142,12 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let (flags, mut args): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    let checksum = flags.iter().any(|a| a == "--checksum");
+    let mut args = args.drain(..);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
-    let rest: Vec<String> = args.collect();
-    let checksum = rest.iter().any(|a| a == "--checksum");
-    let only = rest.into_iter().find(|a| a != "--checksum");
+    let only = args.next();
     let configs: Vec<Cfg> =
         Cfg::ALL.into_iter().filter(|c| only.as_deref().is_none_or(|o| o == c.name())).collect();
     let mut runs: Vec<Vec<Run>> = configs.iter().map(|_| Vec::new()).collect();
