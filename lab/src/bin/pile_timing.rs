@@ -12,6 +12,13 @@
 //! 3; CONFIG (`stock`, `noop_hook`, `slide_only`, `full`, `slide_only_hooked`, `full_hooked`)
 //! runs one configuration only (for callgrind:
 //! `valgrind --tool=callgrind target/release/pile_timing 1 full`).
+//!
+//! `--checksum` (e.g. `pile_timing 1 --checksum`: all six configurations once, or
+//! `pile_timing 1 full --checksum`) also prints, per run, a checksum of the final world: an
+//! FNV-1a hash of the f32 bits of every body's position, rotation, linear and angular velocity
+//! after the 300 steps (bodies in handle order), and of the step at which the pile fell asleep.
+//! Equal checksums before and after a refactor that should not change the simulation show that
+//! it changed no result by a single bit.
 
 use std::time::{Duration, Instant};
 use tribo_lab::rapier::scenarios::*;
@@ -23,6 +30,37 @@ struct Run {
     /// First step after which no dynamic body is awake.
     asleep_at: Option<usize>,
     contact_steps: u64,
+    /// FNV-1a hash of the final world (see the module's doc comment).
+    checksum: u64,
+}
+
+/// FNV-1a hash of every body's pose and velocities (f32 bits, bodies in handle order) and of
+/// the step the pile fell asleep at.
+fn world_checksum(bodies: &tribo_rapier::rapier3d::dynamics::RigidBodySet, asleep_at: Option<usize>) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |x: u32| {
+        for b in x.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let mut handles: Vec<_> = bodies.iter().map(|(h, _)| h).collect();
+    handles.sort_by_key(|h| h.into_raw_parts());
+    for handle in handles {
+        let b = &bodies[handle];
+        let r = b.rotation();
+        let p = b.translation();
+        for v in [p.x, p.y, p.z, r.x, r.y, r.z, r.w] {
+            eat(v.to_bits());
+        }
+        for v in [b.linvel(), b.angvel()] {
+            for x in [v.x, v.y, v.z] {
+                eat(x.to_bits());
+            }
+        }
+    }
+    eat(asleep_at.map_or(u32::MAX, |s| s as u32));
+    h
 }
 
 /// A configuration of the pile and whether its tribo store keeps every collider hooked.
@@ -88,7 +126,9 @@ fn run(cfg: Cfg) -> Run {
             asleep_at = Some(step + 1);
         }
     }
-    Run { total: t0.elapsed(), before, after, asleep_at, contact_steps }
+    let total = t0.elapsed();
+    let checksum = world_checksum(&sim.world.bodies, asleep_at);
+    Run { total, before, after, asleep_at, contact_steps, checksum }
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -102,7 +142,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let (flags, mut args): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    let checksum = flags.iter().any(|a| a == "--checksum");
+    let mut args = args.drain(..);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
     let only = args.next();
     let configs: Vec<Cfg> =
@@ -119,6 +162,9 @@ fn main() {
                 r.after.as_secs_f64(),
                 r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
             );
+            if checksum {
+                println!("checksum {:>10}: {:016x}", c.name(), r.checksum);
+            }
             runs[k].push(r);
         }
     }

@@ -177,9 +177,6 @@ impl TriboRapier {
                     prefetch((at + off) as *const u8);
                 }
             }
-            if let Some(s) = self.states.get(idx + AHEAD / 2) {
-                prefetch_lines(s, PairState::COLD);
-            }
             let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
             if let Some(s) = ahead(2 * AHEAD) {
                 if let Some(e) = edges.get(s.edge as usize) {
@@ -194,7 +191,11 @@ impl TriboRapier {
                     prefetch(m);
                 }
             }
+            // Half a stage ahead: the part of the state the common step reads (a contact idle at
+            // the last step reads only its first line while its bodies sleep, loaded three
+            // stages ahead), its solver contacts and its points.
             if let Some(s) = ahead(AHEAD / 2) {
+                prefetch_lines(s, PairState::COLD);
                 if let Some(e) = edges.get(s.edge as usize) {
                     for m in e.weight.solver_manifolds() {
                         prefetch_ends(&m.data.solver_contacts);
@@ -202,26 +203,29 @@ impl TriboRapier {
                     }
                 }
             }
-            let (c1, c2) = (self.states[idx].c1, self.states[idx].c2);
-            let Some((pair, edge)) = pair_of(c1, c2, self.states[idx].edge) else {
+            // The parents `before_step` checked (or `after_step` recorded for a new contact):
+            // nothing changes the sets between the two.
+            let (c1, c2, cached_edge, [par1, par2]) = {
+                let s = &self.states[idx];
+                (s.c1, s.c2, s.edge, s.parents)
+            };
+            let Some((pair, edge)) = pair_of(c1, c2, cached_edge) else {
                 // The pair is gone (swept below with its motor): the motor acted in this step
                 // without a contact.
                 self.record_give_back(idx, params, bodies, joints);
                 continue;
             };
-            self.states[idx].edge = edge;
-            let new = idx.checked_sub(first_new).map(|j| new_info[j]);
-            // The parents `before_step` checked (or `after_step` recorded for a new contact):
-            // nothing changes the sets between the two.
-            let [par1, par2] = self.states[idx].parents;
+            let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
-            self.states[idx].idle = !(moving1 || moving2);
+            let st = &mut self.states[idx];
+            st.edge = edge;
+            st.idle = !(moving1 || moving2);
             if !(moving1 || moving2) {
                 // Asleep: keep everything. No dynamic side any more (a body made fixed or
                 // kinematic): swept below with its motor.
                 if is_dynamic_body(rb1) || is_dynamic_body(rb2) {
-                    self.states[idx].seen = step;
+                    st.seen = step;
                 }
                 continue;
             }
@@ -242,19 +246,13 @@ impl TriboRapier {
             // step's rotation is undone (once per body): the slip of a body rolling without slip
             // is then zero whatever its speed.
             let mut frame = |h: Option<RigidBodyHandle>, rb: Option<&RigidBody>| match (h, rb) {
-                (Some(h), Some(rb)) => Some(frames.get(h, rb, step, dt)),
+                (Some(h), Some(rb)) => Some(frames.prepare(h, rb, step, dt)),
                 _ => None,
             };
-            let (frame1, frame2) = (frame(par1, rb1), frame(par2, rb2));
+            let (i1, i2) = (frame(par1, rb1), frame(par2, rb2));
+            let (frame1, frame2) = (i1.map(|i| frames.at(i)), i2.map(|i| frames.at(i)));
             for m in pair.solver_manifolds() {
-                let world = |f: Option<(Vector, Rotation)>, anchor: Vector, world_attached: bool| match f
-                    .filter(|_| !world_attached)
-                {
-                    Some((com, rot)) => com + rot * anchor,
-                    None => anchor,
-                };
-                let (wa1, wa2) = (m.data.relative_dominance > 0, m.data.relative_dominance < 0);
-                let (mf1, mf2) = (m.data.rigid_body1.and(frame1), m.data.rigid_body2.and(frame2));
+                let (mf1, mf2) = manifold_frames(m, frame1, frame2);
                 for c in &m.data.solver_contacts {
                     let id = c.contact_indices()[0] as usize;
                     let (pi, wi) = m
@@ -262,7 +260,7 @@ impl TriboRapier {
                         .get(id)
                         .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
                     warm_next += wi;
-                    let (a, b) = (world(mf1, c.anchor1, wa1), world(mf2, c.anchor2, wa2));
+                    let (a, b) = (anchor_in_world(mf1, c.anchor1), anchor_in_world(mf2, c.anchor2));
                     imp += pi;
                     nsum += m.data.normal * pi;
                     p1sum += a * pi;
@@ -308,22 +306,17 @@ impl TriboRapier {
             let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
             let (p1, p2) =
                 if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+            let plan = &self.plans[idx];
+            let s = &mut self.states[idx];
             // A contact whose friction acted in its body's centre-of-mass plane in this step (a
             // roll that had just stopped) keeps the point it touched at.
-            let (p1, p2) = if self.plans[idx].roll_stopped {
-                let q = self.states[idx].point;
-                (q, q)
-            } else {
-                (p1, p2)
-            };
+            let (p1, p2) = if plan.roll_stopped { (s.point, s.point) } else { (p1, p2) };
             let point = (p1 + p2) * 0.5;
-            if !finite(normal) || !finite(point) {
+            if !all_finite([normal.x, normal.y, normal.z, point.x, point.y, point.z]) {
                 continue;
             }
             // What the hook did to the pair's solver contacts in this step (if hooked).
-            let plan = &self.plans[idx];
             let hook_plain = plan.tangent_velocity == Vector::ZERO && !plan.roll_stopped && !plan.collapse;
-            let s = &mut self.states[idx];
             s.seen = step;
             s.hook_plain = hook_plain;
             // The hook summed the warm start of a hooked pair; a pair off the hook (see
@@ -353,7 +346,7 @@ impl TriboRapier {
                     );
                 }
             }
-            if self.plans[idx].stock {
+            if plan.stock {
                 s.settled = false;
                 // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
                 if plan_ok {
@@ -362,7 +355,7 @@ impl TriboRapier {
                         colliders,
                         [par1, par2],
                         [rb1, rb2],
-                        anchor,
+                        anchor.as_ref(),
                         dt,
                         None,
                         false,
@@ -375,8 +368,13 @@ impl TriboRapier {
             // points the solver's friction rows use).
             let v1 = rb1.map_or(Vector::ZERO, |b| b.velocity_at_point(p1));
             let v2 = rb2.map_or(Vector::ZERO, |b| b.velocity_at_point(p2));
-            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`).
-            let dv = v2 - v1 - new.map_or_else(|| belt_of(idx), |p| p.belt);
+            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
+            // no belt to take off).
+            let dv = match new {
+                Some(p) => v2 - v1 - p.belt,
+                None if belts.is_empty() => v2 - v1,
+                None => v2 - v1 - belt_of(idx),
+            };
             let slip = dv - normal * dv.dot(normal);
             let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
             let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
@@ -480,19 +478,23 @@ impl TriboRapier {
                 };
                 (next, next.length() as f64)
             };
-            if !hold_step(
-                &mut s.hold,
-                HOLD_SLIDE,
-                &mut s.slide_onset,
-                new.is_some(),
-                (&mut s.slide, &mut s.slide_defl),
-                loaded,
-                // Released within one step at the slip speed, and within half the static
-                // threshold (so the ordinary stick goes on from there).
-                (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
-                (slip.length(), slide_eps),
-                slide_accumulate,
-            ) {
+            // The onset holds are rare: a mechanism whose bit is clear goes to `advance_mode`
+            // without evaluating the hold's arguments.
+            if !(s.hold & HOLD_SLIDE != 0
+                && hold_step(
+                    &mut s.hold,
+                    HOLD_SLIDE,
+                    &mut s.slide_onset,
+                    new.is_some(),
+                    (&mut s.slide, &mut s.slide_defl),
+                    loaded,
+                    // Released within one step at the slip speed, and within half the static
+                    // threshold (so the ordinary stick goes on from there).
+                    (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
+                    (slip.length(), slide_eps),
+                    slide_accumulate,
+                ))
+            {
                 advance_mode(
                     &mut s.slide,
                     &mut s.slide_defl,
@@ -536,17 +538,24 @@ impl TriboRapier {
                 let next = dd - normal * dd.dot(normal);
                 (next, next.length() as f64)
             };
-            if !hold_step(
-                &mut s.hold,
-                HOLD_ROLL,
-                &mut s.hold_onset[0],
-                new.is_some(),
-                (&mut s.roll, &mut s.roll_defl),
-                loaded && roll_on,
-                (d.roll_static, d.roll_static),
-                (wt.length(), roll_eps),
-                roll_accumulate,
-            ) {
+            // A roll that sticks and is off or unloaded has no deflection and no hold (what
+            // `hold_step` and `advance_mode` make of it).
+            if s.roll == Mode::Static && !(loaded && roll_on) {
+                s.hold &= !HOLD_ROLL;
+                s.roll_defl = Vector::ZERO;
+            } else if !(s.hold & HOLD_ROLL != 0
+                && hold_step(
+                    &mut s.hold,
+                    HOLD_ROLL,
+                    &mut s.hold_onset[0],
+                    new.is_some(),
+                    (&mut s.roll, &mut s.roll_defl),
+                    loaded && roll_on,
+                    (d.roll_static, d.roll_static),
+                    (wt.length(), roll_eps),
+                    roll_accumulate,
+                ))
+            {
                 advance_mode(
                     &mut s.roll,
                     &mut s.roll_defl,
@@ -576,8 +585,9 @@ impl TriboRapier {
                 && friction_brakes(pair, [rb1, rb2], params);
             let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
                 && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
-            self.plans[idx].roll_stopped = roll_stopped;
-            self.plans[idx].stop_offset = if roll_stopped {
+            let plan = &mut self.plans[idx];
+            plan.roll_stopped = roll_stopped;
+            plan.stop_offset = if roll_stopped {
                 stop_offset(pair, [rb1, rb2], point, normal, s.roll_axis, params)
             } else {
                 Vector::ZERO
@@ -605,17 +615,23 @@ impl TriboRapier {
                 let next = defl + wn * dt;
                 (next, next.abs() as f64)
             };
-            if !hold_step(
-                &mut s.hold,
-                HOLD_SPIN,
-                &mut s.hold_onset[1],
-                new.is_some(),
-                (&mut s.spin, &mut s.spin_defl),
-                loaded && spin_on,
-                (d.spin_static, d.spin_static),
-                (wn.abs(), spin_eps),
-                spin_accumulate,
-            ) {
+            // (As the roll.)
+            if s.spin == Mode::Static && !(loaded && spin_on) {
+                s.hold &= !HOLD_SPIN;
+                s.spin_defl = 0.0;
+            } else if !(s.hold & HOLD_SPIN != 0
+                && hold_step(
+                    &mut s.hold,
+                    HOLD_SPIN,
+                    &mut s.hold_onset[1],
+                    new.is_some(),
+                    (&mut s.spin, &mut s.spin_defl),
+                    loaded && spin_on,
+                    (d.spin_static, d.spin_static),
+                    (wn.abs(), spin_eps),
+                    spin_accumulate,
+                ))
+            {
                 advance_mode(
                     &mut s.spin,
                     &mut s.spin_defl,
@@ -658,7 +674,8 @@ impl TriboRapier {
                             || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
                 && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
                 && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
-            if !s.slide_defl.is_finite() || !s.roll_defl.is_finite() || !s.spin_defl.is_finite() {
+            let (sd, rd) = (s.slide_defl, s.roll_defl);
+            if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
                 s.slide_defl = Vector::ZERO;
                 s.roll_defl = Vector::ZERO;
                 s.spin_defl = 0.0;
@@ -669,7 +686,12 @@ impl TriboRapier {
             // no pull-back, no motor: what `plan_contact` would make of it again) while the
             // masses are valid.
             let plan = &self.plans[idx];
-            let masses_valid = frames.valid_mass(par1, step) && frames.valid_mass(par2, step);
+            let mass_ok = |h: Option<RigidBodyHandle>, f: Option<&Frame>| match (h, f) {
+                (None, _) => true,
+                (Some(_), Some(f)) => f.mass_ok,
+                (Some(h), None) => frames.valid_mass(h, step),
+            };
+            let masses_valid = mass_ok(par1, frame1) && mass_ok(par2, frame2);
             let keep = was_settled
                 && s.settled
                 && masses_valid
@@ -692,9 +714,9 @@ impl TriboRapier {
                     colliders,
                     [par1, par2],
                     [rb1, rb2],
-                    anchor,
+                    anchor.as_ref(),
                     dt,
-                    Some(d),
+                    Some(&d),
                     masses_valid,
                     joints,
                 );
@@ -827,6 +849,52 @@ fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &In
     sign * f.dot(v) < 0.0
 }
 
+/// Whether every element of `v` is finite, with one branch: `x - x` is zero for a finite `x`
+/// and NaN for an infinite or NaN one.
+#[inline(always)]
+#[allow(clippy::eq_op)] // `x - x` is the test
+fn all_finite<const N: usize>(v: [f32; N]) -> bool {
+    v.iter().fold(0.0f32, |acc, &x| acc + (x - x)) == 0.0
+}
+
+/// One body's frame at the start of the step (see [`StepFrames`]).
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    /// The centre of mass.
+    com: Vector,
+    /// The rotation with the step's rotation undone.
+    rot: Rotation,
+    /// The body is not dynamic or has a positive finite mass.
+    mass_ok: bool,
+}
+
+/// The frames the anchors of manifold `m`'s solver contacts are mapped to the world with, for
+/// side 1 and side 2 (`frame1`, `frame2`: the bodies' frames): none for a side without a body or
+/// whose anchors are in world space already (rapier's solver treats the side with the lower
+/// dominance as fixed and keeps its anchors in world space).
+#[inline(always)]
+fn manifold_frames<'a>(
+    m: &ContactManifold,
+    frame1: Option<&'a Frame>,
+    frame2: Option<&'a Frame>,
+) -> (Option<&'a Frame>, Option<&'a Frame>) {
+    let dominance = m.data.relative_dominance;
+    (
+        frame1.filter(|_| m.data.rigid_body1.is_some() && dominance <= 0),
+        frame2.filter(|_| m.data.rigid_body2.is_some() && dominance >= 0),
+    )
+}
+
+/// A solver contact's anchor in world space: mapped with `frame` (a body-side anchor), else as
+/// it is.
+#[inline(always)]
+fn anchor_in_world(frame: Option<&Frame>, anchor: Vector) -> Vector {
+    match frame {
+        Some(f) => f.com + f.rot * anchor,
+        None => anchor,
+    }
+}
+
 /// Where each body's material points were at the start of the step, for `after_step`: its
 /// centre of mass and its rotation with the step's rotation undone (`exp(-ω dt) · q`), which
 /// maps a body-local solver anchor to the material point that touched when the step began.
@@ -834,50 +902,49 @@ fn friction_brakes(pair: &ContactPair, rbs: [Option<&RigidBody>; 2], params: &In
 /// several contacts).
 #[derive(Clone, Default)]
 pub(super) struct StepFrames {
-    /// (step the entry was computed for, centre of mass, start rotation, the body is not
-    /// dynamic or has a positive finite mass), by body index.
-    frames: Vec<(u64, Vector, Rotation, bool)>,
+    /// (step the entry was computed for, the body's frame), by body index.
+    frames: Vec<(u64, Frame)>,
     /// Where each body was when last used (a body set that grew since may have moved it).
     addresses: AddressHints,
 }
 
 impl StepFrames {
+    /// Makes sure body `h`'s frame is the one of `step` (computed the first time a step asks)
+    /// and returns its index for [`at`](Self::at).
     #[inline]
-    pub(super) fn get(
-        &mut self,
-        h: RigidBodyHandle,
-        rb: &RigidBody,
-        step: u64,
-        dt: f32,
-    ) -> (Vector, Rotation) {
+    pub(super) fn prepare(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> usize {
         let i = h.into_raw_parts().0 as usize;
-        match self.frames.get(i) {
-            Some(&(at, com, rot, _)) if at == step => (com, rot),
-            _ => self.compute(i, rb, step, dt),
+        if self.frames.get(i).is_none_or(|&(at, _)| at != step) {
+            self.compute(i, rb, step, dt);
         }
+        i
+    }
+
+    /// The frame at index `i` (from [`prepare`](Self::prepare)).
+    #[inline]
+    pub(super) fn at(&self, i: usize) -> &Frame {
+        &self.frames[i].1
     }
 
     /// The first use of body `i` in this step.
     #[inline(never)]
-    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) -> (Vector, Rotation) {
+    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) {
         if i >= self.frames.len() {
-            self.frames.resize(i + 1, (0, Vector::ZERO, Rotation::IDENTITY, false));
+            self.frames
+                .resize(i + 1, (0, Frame { com: Vector::ZERO, rot: Rotation::IDENTITY, mass_ok: false }));
         }
         let (com, rot) = crate::slip::start_frame(rb, dt);
         let mass = rb.mass();
         let mass_ok = !rb.is_dynamic() || (mass > 0.0 && mass.is_finite());
-        self.frames[i] = (step, com, rot, mass_ok);
+        self.frames[i] = (step, Frame { com, rot, mass_ok });
         self.addresses.record(i, rb);
-        (com, rot)
     }
 
-    /// Whether side `h` has no body or a body whose frame was computed in `step` and that is not
-    /// dynamic or has a valid mass (false: not known, check it).
+    /// Whether the body at `h`'s index had its frame computed in `step` and is not dynamic or
+    /// has a valid mass (false: not known, check it).
     #[inline]
-    pub(super) fn valid_mass(&self, h: Option<RigidBodyHandle>, step: u64) -> bool {
-        h.is_none_or(|h| {
-            self.frames.get(h.into_raw_parts().0 as usize).is_some_and(|&(at, _, _, ok)| at == step && ok)
-        })
+    pub(super) fn valid_mass(&self, h: RigidBodyHandle, step: u64) -> bool {
+        self.frames.get(h.into_raw_parts().0 as usize).is_some_and(|&(at, f)| at == step && f.mass_ok)
     }
 
     /// Where body `h` was when last used (null if never): for [`prefetch`] only.

@@ -111,7 +111,17 @@ impl TriboRapier {
             if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
                 let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
                 if is_moving_body(rb1) || is_moving_body(rb2) {
-                    self.plan_contact(i, colliders, [p1, p2], [rb1, rb2], anchor, dt, None, false, joints);
+                    self.plan_contact(
+                        i,
+                        colliders,
+                        [p1, p2],
+                        [rb1, rb2],
+                        anchor.as_ref(),
+                        dt,
+                        None,
+                        false,
+                        joints,
+                    );
                 }
             }
             i += 1;

@@ -23,9 +23,9 @@ impl TriboRapier {
         colliders: &ColliderSet,
         parents: [Option<RigidBodyHandle>; 2],
         rbs: [Option<&RigidBody>; 2],
-        anchor: Option<(RigidBodyHandle, Pose)>,
+        anchor: Option<&(RigidBodyHandle, Pose)>,
         dt: f32,
-        derived: Option<Derived>,
+        derived: Option<&Derived>,
         masses_valid: bool,
         joints: &mut ImpulseJointSet,
     ) {
@@ -130,13 +130,13 @@ impl TriboRapier {
         // flat shapes: independent of the direction, computed once).
         // The derived parameters of `after_step` hold unless the curvatures change with the axis.
         let (k1, k2, d) = match (s.curvature, derived) {
-            (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, d),
+            (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
             (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
             // A step without load (a hop): its normal and point come from a manifold that does
             // not touch (a rolling cylinder's can point along its axis, at its end face) and say
             // nothing of the surfaces: the curvatures of the last loaded step stay.
             (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
-                (k.0, k.1, d.unwrap_or_else(|| derive(&s.material, nf, k)))
+                (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
             }
             _ => {
                 let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
