@@ -75,6 +75,11 @@ fn motor_angular_impulse(
     params: &IntegrationParameters,
     bodies: &RigidBodySet,
 ) -> Option<Vector> {
+    // A step without a finite positive time step gives nothing back (and `max_force · dt` would
+    // be a NaN clamp bound, which panics).
+    if !(params.dt > 0.0 && params.dt.is_finite()) {
+        return None;
+    }
     let d = &jj.data;
     let extra = |h: RigidBodyHandle| bodies.get(h).map_or(0, |b| b.additional_solver_iterations());
     let substeps = (params.num_solver_iterations + extra(jj.body1()).max(extra(jj.body2()))).max(1) as f32;
