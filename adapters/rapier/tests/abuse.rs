@@ -629,3 +629,167 @@ fn motor_joints_are_clean_after_a_non_finite_step() {
         }
     }
 }
+
+/// A dynamic body of zero mass touching a tribo collider is reported once
+/// (`Diagnostic::ZeroMassBody`) and its contact falls back to stock friction; after_step without
+/// before_step is reported once (`Diagnostic::StepNotPrepared`).
+#[test]
+fn diagnostics_of_misuse() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, floor) = world(&mut tribo);
+    let (zb, zc) = w.insert(
+        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)),
+        ColliderBuilder::ball(0.1).density(0.0),
+    );
+    tribo.set_material(zc, rolling());
+    run(&mut w, &mut tribo, 30, "zero mass");
+    let d = tribo.diagnostics().to_vec();
+    assert_eq!(d, vec![tribo_rapier::Diagnostic::ZeroMassBody { body: zb }], "{d:?}");
+    if let Some(i) = tribo.contact(floor, zc) {
+        assert!(i.stock_fallback, "{i:?}");
+    }
+    for _ in 0..2 {
+        w.step_with_events(&tribo.hooks(&()), &());
+        tribo.after_step(
+            &w.integration_parameters,
+            &w.bodies,
+            &w.colliders,
+            &w.narrow_phase,
+            &mut w.impulse_joints,
+        );
+    }
+    let d = tribo.take_diagnostics();
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(matches!(d[1], tribo_rapier::Diagnostic::StepNotPrepared { .. }), "{d:?}");
+    check_finite(&w, &tribo, "unprepared");
+}
+
+/// `remove_tribo_objects` between steps (with the store told to `forget_world`): the world has
+/// no marked joint or anchor body left, and the store takes the resting ball back (its contact
+/// with μs = 0.6 and a motor joint, the ball at rest, |v| < 1e-5 m/s).
+#[test]
+fn remove_tribo_objects_then_continue() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, floor) = world(&mut tribo);
+    let (b, c) = ball(&mut w, &mut tribo, 0.1, Vector::new(0.0, 0.1, 0.0));
+    run(&mut w, &mut tribo, 30, "before");
+    assert!(tribo.joint_count() == 1 && tribo.anchor_body().is_some());
+    let removed = TriboRapier::remove_tribo_objects(
+        &mut w.islands,
+        &mut w.bodies,
+        &mut w.colliders,
+        &mut w.impulse_joints,
+        &mut w.multibody_joints,
+    );
+    assert_eq!(removed, (1, 1));
+    tribo.forget_world();
+    w.wake_up(b, true);
+    run(&mut w, &mut tribo, 60, "after");
+    let i = tribo.contact(floor, c).expect("contact back");
+    assert!((i.friction - 0.6).abs() < 1e-6 && i.joint.is_some(), "{i:?}");
+    assert!(w.bodies[b].linvel().length() < 1e-5);
+    let marked = w
+        .impulse_joints
+        .iter()
+        .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
+        .count();
+    assert_eq!(marked, tribo.joint_count());
+}
+
+/// The user's own joints in the world (an impulse revolute joint and a multibody joint between
+/// two balls resting on the floor), a collider whose combine rule changes mid-contact, a body
+/// with locked rotations rolling (it slides instead) and a pair-table override: no panic, all
+/// finite, and the locked-rotation box slides to rest in v0²/(2 μk g) = 0.102 m (±3 %).
+#[test]
+fn user_joints_combine_rules_locked_rotations() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, floor) = world(&mut tribo);
+    let (b1, _) = ball(&mut w, &mut tribo, 0.1, Vector::new(-2.0, 0.1, 0.0));
+    let (b2, c2) = ball(&mut w, &mut tribo, 0.1, Vector::new(-2.5, 0.1, 0.0));
+    let (b3, _) = ball(&mut w, &mut tribo, 0.1, Vector::new(-3.0, 0.1, 0.0));
+    w.insert_impulse_joint(
+        b1,
+        b2,
+        RevoluteJointBuilder::new(Vector::Z)
+            .local_anchor1(Vector::new(-0.25, 0.0, 0.0))
+            .local_anchor2(Vector::new(0.25, 0.0, 0.0)),
+    );
+    w.insert_multibody_joint(
+        b2,
+        b3,
+        RevoluteJointBuilder::new(Vector::Z)
+            .local_anchor1(Vector::new(-0.25, 0.0, 0.0))
+            .local_anchor2(Vector::new(0.25, 0.0, 0.0)),
+    );
+    // A box with locked rotations sliding at 1 m/s: only slide friction μk = 0.5 acts.
+    let (bl, cl) = w.insert(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(2.0, 0.1, 0.0))
+            .lock_rotations()
+            .linvel(Vector::new(1.0, 0.0, 0.0)),
+        ColliderBuilder::cuboid(0.1, 0.1, 0.1).density(1000.0),
+    );
+    tribo.set_material(cl, FrictionMaterial::new(0.6, 0.5).unwrap());
+    tribo.set_material(floor, FrictionMaterial::new(0.6, 0.5).unwrap());
+    for k in 0..180 {
+        if k == 30 {
+            w.colliders[c2].set_friction_combine_rule(CoefficientCombineRule::Max);
+        }
+        if k == 60 {
+            w.colliders[c2].set_friction_combine_rule(CoefficientCombineRule::Min);
+        }
+        tribo.step_world(&mut w, &(), &());
+        check_finite(&w, &tribo, &format!("step {k}"));
+    }
+    let x = w.bodies[bl].translation().x - 2.0;
+    let d = 1.0 / (2.0 * 0.5 * G);
+    assert!((x - d).abs() < 0.03 * d, "slid {x} for {d}");
+    assert!(w.bodies[bl].linvel().length() < 1e-4);
+    assert!(tribo.contact(floor, c2).is_some());
+}
+
+/// Contensou (finite-patch) contacts with extreme and degenerate patches: a puck (flat cylinder)
+/// spinning at 20 rad/s and sliding at 1 m/s with patch radius 1e-9 m, 1e3 m and the Hertz
+/// radius: finite everywhere; the puck stops sliding (|v| < 1e-3 m/s after 4 s) and, but for
+/// the 1 km patch, spinning too (|ω| < 1e-2 rad/s).
+#[test]
+fn contensou_extremes() {
+    use tribo_rapier::contensou::{Contensou, PatchRadius, Pressure};
+    for radius in [
+        PatchRadius::Given(1e-9),
+        PatchRadius::Given(1e3),
+        PatchRadius::Hertz { effective_modulus: Some(1e9) },
+    ] {
+        let Ok(cz) = Contensou::new(radius, Pressure::Uniform) else { continue };
+        let m = FrictionMaterial::builder().friction(0.6, 0.5).contensou(cz).build().unwrap();
+        let mut tribo = TriboRapier::new();
+        let (mut w, floor) = world(&mut tribo);
+        let (b, c) = w.insert(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(0.0, 0.02, 0.0))
+                .linvel(Vector::new(1.0, 0.0, 0.0))
+                .angvel(Vector::new(0.0, 20.0, 0.0)),
+            ColliderBuilder::cylinder(0.02, 0.1).density(1000.0),
+        );
+        tribo.set_material(c, m);
+        tribo.set_material(floor, m);
+        run(&mut w, &mut tribo, 240, &format!("{radius:?}"));
+        // The patch is finite; the slip–spin ratio is ≥ 0, ∞ for pure sliding or NaN at stick
+        // (its documented sentinels).
+        if let Some(info) = tribo.contensou_info(floor, c) {
+            assert!(info.patch_radius.is_finite() && info.patch_radius >= 0.0, "{radius:?}: {info:?}");
+            assert!(info.centre.is_none_or(|p| p.is_finite()), "{radius:?}: {info:?}");
+            assert!(!(info.slip_spin_ratio < 0.0), "{radius:?}: {info:?}");
+        }
+        let rb = &w.bodies[b];
+        // A 1 nm patch has no spin friction to speak of (torque ~ μ N a), nor has the Hertz
+        // patch of a flat face (radius 0): only the slide stops.
+        let spin_stops = matches!(radius, PatchRadius::Given(a) if a > 1.0);
+        assert!(
+            rb.linvel().length() < 1e-3 && (!spin_stops || rb.angvel().length() < 1e-2),
+            "{radius:?}: v {:?} ω {:?}",
+            rb.linvel(),
+            rb.angvel()
+        );
+    }
+}
