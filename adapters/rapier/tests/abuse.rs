@@ -793,3 +793,85 @@ fn contensou_extremes() {
         );
     }
 }
+
+/// `set_shape` on a resting ball's collider to every kind of shape (cuboid, capsule, cylinder,
+/// cone, convex hull, round cuboid, compound, a 1 µm ball, a 100 m ball, a trimesh), then 120
+/// steps: all finite, and the body keeps a tribo contact with the floor (μs = 0.6) whenever
+/// rapier reports one. Also a ball spawned half sunk into the floor and a body removed with its
+/// collider kept (the collider becomes parentless).
+#[test]
+fn shape_changes_and_odd_placements() {
+    let r = 0.1;
+    let pts: Vec<Vector> = (0..20)
+        .map(|i| {
+            let a = i as f32 * 0.7;
+            Vector::new(r * a.cos(), r * ((i % 5) as f32 / 2.0 - 1.0), r * a.sin())
+        })
+        .collect();
+    let tri = SharedShape::trimesh(
+        vec![
+            Vector::new(-r, -r, -r),
+            Vector::new(r, -r, -r),
+            Vector::new(0.0, -r, r),
+            Vector::new(0.0, r, 0.0),
+        ],
+        vec![[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]],
+    )
+    .unwrap();
+    let shapes = vec![
+        SharedShape::cuboid(r, r, r),
+        SharedShape::capsule_y(r, r),
+        SharedShape::cylinder(r, r),
+        SharedShape::cone(r, r),
+        SharedShape::convex_hull(&pts).unwrap(),
+        SharedShape::round_cuboid(r, r, r, 0.02),
+        SharedShape::compound(vec![
+            (Pose::from_translation(Vector::new(-r, 0.0, 0.0)), SharedShape::ball(r)),
+            (Pose::from_translation(Vector::new(r, 0.0, 0.0)), SharedShape::cuboid(r, r, r)),
+        ]),
+        SharedShape::ball(1e-6),
+        SharedShape::ball(100.0),
+        tri,
+    ];
+    for (k, shape) in shapes.into_iter().enumerate() {
+        let mut tribo = TriboRapier::new();
+        let (mut w, floor) = world(&mut tribo);
+        let (b, c) = ball(&mut w, &mut tribo, r, Vector::new(0.0, r, 0.0));
+        run(&mut w, &mut tribo, 30, "before");
+        w.colliders[c].set_shape(shape);
+        w.wake_up(b, true);
+        run(&mut w, &mut tribo, 120, &format!("shape {k}"));
+        let touching = w.narrow_phase.contact_pair(floor, c).is_some_and(|p| p.has_any_active_contact());
+        if touching && w.bodies[b].is_dynamic() {
+            let i = tribo.contact(floor, c).unwrap_or_else(|| panic!("shape {k}: no tribo contact"));
+            assert!((i.friction - 0.6).abs() < 1e-6, "shape {k}: {i:?}");
+        }
+    }
+    // Half sunk into the floor: pushed out, finite, resting on the floor afterwards.
+    let mut tribo = TriboRapier::new();
+    let (mut w, floor) = world(&mut tribo);
+    let (b, c) = ball(&mut w, &mut tribo, r, Vector::new(0.0, 0.0, 0.0));
+    run(&mut w, &mut tribo, 240, "sunk");
+    let y = w.bodies[b].translation().y;
+    assert!((y - r).abs() < 2e-3, "sunk ball at y = {y}");
+    assert!(tribo.contact(floor, c).is_some());
+    // Body removed, collider kept: it becomes a parentless collider, its contact goes.
+    let (b2, c2) = ball(&mut w, &mut tribo, r, Vector::new(1.0, r, 0.0));
+    run(&mut w, &mut tribo, 30, "second");
+    w.bodies.remove(
+        b2,
+        &mut w.islands,
+        &mut w.colliders,
+        &mut w.impulse_joints,
+        &mut w.multibody_joints,
+        false,
+    );
+    run(&mut w, &mut tribo, 30, "detached");
+    assert!(tribo.contact(floor, c2).is_none());
+    let marked = w
+        .impulse_joints
+        .iter()
+        .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
+        .count();
+    assert_eq!(marked, tribo.joint_count());
+}
