@@ -340,7 +340,11 @@ impl TriboRapier {
             // The last step carried no load (or the contact is new): if this one does, the
             // bodies touched during it (see the settle test below).
             let unloaded_before = s.n <= 0.0;
-            s.n = (total * inv_dt).max(0.0);
+            // A step without a finite positive dt measures no force: the last one stands (the
+            // next plan's motor bounds come from it).
+            if plan_ok {
+                s.n = (total * inv_dt).max(0.0);
+            }
             s.normal = normal;
             s.point = point;
             if s.contensou_model.is_some() && s.contensou.enabled {
