@@ -891,3 +891,79 @@ fn shape_changes_and_odd_placements() {
         .count();
     assert_eq!(marked, tribo.joint_count());
 }
+
+/// A level reload done the blunt way between steps: every body removed (tribo's hidden anchor
+/// body included), the joint set replaced by an empty one, then a new floor and ball spawned
+/// (rapier reuses the slots). The new ball gets tribo friction (μs = 0.6, a motor joint), rests
+/// (|v| < 1e-5 m/s), and every marked joint is one tribo owns.
+#[test]
+fn blunt_level_reload() {
+    for replace_joints in [false, true] {
+        let mut tribo = TriboRapier::new();
+        let (mut w, floor) = world(&mut tribo);
+        let (_b, _c) = ball(&mut w, &mut tribo, 0.1, Vector::new(0.0, 0.1, 0.0));
+        let (_b2, _c2) = ball(&mut w, &mut tribo, 0.1, Vector::new(1.0, 0.1, 0.0));
+        run(&mut w, &mut tribo, 30, "level 1");
+        assert!(tribo.anchor_body().is_some());
+        let all: Vec<RigidBodyHandle> = w.bodies.iter().map(|(h, _)| h).collect();
+        for h in all {
+            w.remove_body(h);
+        }
+        w.remove_collider(floor);
+        if replace_joints {
+            w.impulse_joints = ImpulseJointSet::new();
+        }
+        let floor2 = w.insert_collider(
+            ColliderBuilder::cuboid(20.0, 0.5, 20.0).translation(Vector::new(0.0, -0.5, 0.0)),
+            None,
+        );
+        tribo.set_material(floor2, rolling());
+        let (b3, c3) = ball(&mut w, &mut tribo, 0.1, Vector::new(3.0, 0.1, 0.0));
+        run(&mut w, &mut tribo, 120, "level 2");
+        let i = tribo
+            .contact(floor2, c3)
+            .unwrap_or_else(|| panic!("replace_joints {replace_joints}: no tribo contact"));
+        assert!((i.friction - 0.6).abs() < 1e-6 && i.joint.is_some(), "{i:?}");
+        assert!(w.bodies[b3].linvel().length() < 1e-5, "{:?}", w.bodies[b3].linvel());
+        let marked = w
+            .impulse_joints
+            .iter()
+            .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
+            .count();
+        assert_eq!(marked, tribo.joint_count(), "replace_joints {replace_joints}");
+        assert!(tribo.anchor_body().is_none_or(|a| w.bodies.get(a).is_some()), "stale anchor");
+    }
+}
+
+/// The joint set replaced by a new one holding a user joint, while tribo's contacts go on: the
+/// user's joint gets the handle tribo's motor had. tribo must not take it for its motor (nor
+/// remove or rewrite it): it stays, with its bodies and its user data, and the ball's contact
+/// gets a new motor joint.
+#[test]
+fn replaced_joint_set_keeps_the_users_joint() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, floor) = world(&mut tribo);
+    let (b, c) = ball(&mut w, &mut tribo, 0.1, Vector::new(0.0, 0.1, 0.0));
+    let u1 = w.insert_body(RigidBodyBuilder::dynamic().translation(Vector::new(5.0, 3.0, 0.0)));
+    let u2 = w.insert_body(RigidBodyBuilder::fixed().translation(Vector::new(5.0, 4.0, 0.0)));
+    w.insert_collider(ColliderBuilder::ball(0.1), Some(u1));
+    run(&mut w, &mut tribo, 30, "before");
+    let old = tribo.contact(floor, c).and_then(|i| i.joint).expect("motor");
+    w.impulse_joints = ImpulseJointSet::new();
+    let mut j = GenericJoint::from(SphericalJointBuilder::new().local_anchor2(Vector::new(0.0, -1.0, 0.0)));
+    j.user_data = 42;
+    let uj = w.insert_impulse_joint(u1, u2, j);
+    assert_eq!(uj, old, "the user's joint takes the motor's handle");
+    // Roll the ball (a resting ball sleeps and its contact waits).
+    w.bodies[b].set_linvel(Vector::new(0.5, 0.0, 0.0), true);
+    w.bodies[b].set_angvel(Vector::new(0.0, 0.0, -5.0), true);
+    run(&mut w, &mut tribo, 30, "after");
+    let jj = w.impulse_joints.get(uj).expect("the user's joint was removed");
+    assert_eq!((jj.body1(), jj.body2(), jj.data.user_data), (u1, u2, 42));
+    assert!(jj.data.motor_axes.is_empty(), "tribo wrote motor rows into the user's joint");
+    let i = tribo.contact(floor, c).expect("contact");
+    assert!(i.joint.is_some_and(|h| h != uj), "{i:?}");
+    // The pendulum hangs 1 m below its pivot.
+    let y = w.bodies[u1].translation().y;
+    assert!((y - 3.0).abs() < 1e-2, "y = {y}");
+}

@@ -36,7 +36,7 @@ impl TriboRapier {
         joints: &ImpulseJointSet,
     ) {
         let Some(h) = self.states[idx].joint else { return };
-        let Some(jj) = joints.get(h) else { return };
+        let Some(jj) = tribo_joint(joints, h) else { return };
         let Some(impulse) = motor_angular_impulse(jj, params, bodies) else { return };
         // The solver adds the motor's impulse to the first body's angular momentum and takes
         // it from the second's (rapier's `JointConstraint::solve_generic`). A sleeping body was
