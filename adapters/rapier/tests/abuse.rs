@@ -967,3 +967,37 @@ fn replaced_joint_set_keeps_the_users_joint() {
     let y = w.bodies[u1].translation().y;
     assert!((y - 3.0).abs() < 1e-2, "y = {y}");
 }
+
+/// Kinematic supports doing violent things: a position-based platform teleported 1 km sideways
+/// from under a resting ball, and a turntable spinning at 100 rad/s with a ball on its rim (it
+/// is flung off). All finite; the platform's ball is left behind (within 2 m), falls to the
+/// floor and rolls to rest there (|v| < 1e-4 m/s after 10 s) with tribo friction.
+#[test]
+fn violent_kinematic_supports() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, floor) = world(&mut tribo);
+    let (p, cp) = w.insert(
+        RigidBodyBuilder::kinematic_position_based().translation(Vector::new(0.0, 1.0, 0.0)),
+        ColliderBuilder::cuboid(1.0, 0.1, 1.0),
+    );
+    tribo.set_material(cp, rolling());
+    let (b, c) = ball(&mut w, &mut tribo, 0.1, Vector::new(0.0, 1.2, 0.0));
+    let (_t, ct) = w.insert(
+        RigidBodyBuilder::kinematic_velocity_based()
+            .translation(Vector::new(5.0, 0.1, 0.0))
+            .angvel(Vector::new(0.0, 100.0, 0.0)),
+        ColliderBuilder::cylinder(0.1, 1.0),
+    );
+    tribo.set_material(ct, rolling());
+    let (_bt, _) = ball(&mut w, &mut tribo, 0.1, Vector::new(5.9, 0.3, 0.0));
+    run(&mut w, &mut tribo, 30, "before");
+    w.bodies[p].set_next_kinematic_translation(Vector::new(1000.0, 1.0, 0.0));
+    run(&mut w, &mut tribo, 1, "teleported");
+    // The platform is gone from under the ball (its friction acted for one step at 60 km/s:
+    // μk g dt = 0.08 m/s at most): the ball falls to the floor and comes to rest there.
+    run(&mut w, &mut tribo, 600, "after");
+    let p = w.bodies[b].translation();
+    assert!((p.y - 0.1).abs() < 2e-3 && p.x.abs() < 2.0, "ball at {p:?}");
+    assert!(w.bodies[b].linvel().length() < 1e-4, "{:?}", w.bodies[b].linvel());
+    assert!(tribo.contact(floor, c).is_some());
+}
