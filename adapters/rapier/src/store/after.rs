@@ -29,8 +29,11 @@ impl TriboRapier {
             self.reported_unprepared = true;
             self.diagnostics.push(Diagnostic::StepNotPrepared { step });
         }
-        let dt = params.dt;
-        let plan_ok = dt > 0.0 && dt.is_finite();
+        // A step with a time step that is not finite and positive (dt = 0, NaN, ∞, negative)
+        // advances no deflection (0 s): `v · dt` with dt = NaN or ∞ would put NaN into the
+        // deflections, and from there into the pull-back of the next steps.
+        let plan_ok = params.dt > 0.0 && params.dt.is_finite();
+        let dt = if plan_ok { params.dt } else { 0.0 };
         let slip_speed = self.settings.slip_speed;
         let epoch = self.material_epoch;
         let inv_dt = if plan_ok { 1.0 / dt } else { 0.0 };
@@ -218,6 +221,13 @@ impl TriboRapier {
             let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
             let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
+            // rapier disables (quarantines) a body whose state went non-finite in the step; the
+            // solver left NaN in the warm start of the motor that acted on it.
+            if rb1.is_some_and(|b| !b.is_enabled()) || rb2.is_some_and(|b| !b.is_enabled()) {
+                if let Some(j) = self.states[idx].joint {
+                    super::plan::clear_nonfinite_motor_impulse(j, joints);
+                }
+            }
             let st = &mut self.states[idx];
             st.edge = edge;
             st.idle = !(moving1 || moving2);
@@ -330,7 +340,11 @@ impl TriboRapier {
             // The last step carried no load (or the contact is new): if this one does, the
             // bodies touched during it (see the settle test below).
             let unloaded_before = s.n <= 0.0;
-            s.n = (total * inv_dt).max(0.0);
+            // A step without a finite positive dt measures no force: the last one stands (the
+            // next plan's motor bounds come from it).
+            if plan_ok {
+                s.n = (total * inv_dt).max(0.0);
+            }
             s.normal = normal;
             s.point = point;
             if s.contensou_model.is_some() && s.contensou.enabled {
@@ -741,6 +755,9 @@ impl TriboRapier {
         // `WARM_UNSET`).
         for w in &mut self.warm {
             *w.get_mut() = WARM_UNSET;
+        }
+        if !plan_ok {
+            super::plan::clear_nonfinite_motor_impulses(&self.states, joints);
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }

@@ -126,6 +126,19 @@ impl TriboRapier {
             }
             i += 1;
         }
+        if !(dt > 0.0 && dt.is_finite()) {
+            // A step without a finite positive time step: rapier does not integrate the bodies
+            // (dt ≤ 0) but solves the joints with it, and a motor solved with a negative or
+            // zero step throws its bodies (a ball at rest took 39 rad/s from one step at
+            // dt = −1/60). The motors sit this step out; the next step with a valid dt plans
+            // them again.
+            for s in &mut self.states {
+                if s.joint.is_some() {
+                    super::plan::clear_motor_rows(s.joint, joints);
+                    s.pending = true;
+                }
+            }
+        }
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
     }

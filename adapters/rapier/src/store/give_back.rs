@@ -36,7 +36,7 @@ impl TriboRapier {
         joints: &ImpulseJointSet,
     ) {
         let Some(h) = self.states[idx].joint else { return };
-        let Some(jj) = joints.get(h) else { return };
+        let Some(jj) = tribo_joint(joints, h) else { return };
         let Some(impulse) = motor_angular_impulse(jj, params, bodies) else { return };
         // The solver adds the motor's impulse to the first body's angular momentum and takes
         // it from the second's (rapier's `JointConstraint::solve_generic`). A sleeping body was
@@ -75,6 +75,11 @@ fn motor_angular_impulse(
     params: &IntegrationParameters,
     bodies: &RigidBodySet,
 ) -> Option<Vector> {
+    // A step without a finite positive time step gives nothing back (and `max_force · dt` would
+    // be a NaN clamp bound, which panics).
+    if !(params.dt > 0.0 && params.dt.is_finite()) {
+        return None;
+    }
     let d = &jj.data;
     let extra = |h: RigidBodyHandle| bodies.get(h).map_or(0, |b| b.additional_solver_iterations());
     let substeps = (params.num_solver_iterations + extra(jj.body1()).max(extra(jj.body2()))).max(1) as f32;

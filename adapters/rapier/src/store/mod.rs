@@ -212,6 +212,28 @@ fn is_moving_body(rb: Option<&RigidBody>) -> bool {
 
 /// The output clamp of [`ContactInfo`]: NaN → 0, ±∞ → ±`f32::MAX` (the internal values are
 /// finite already; this keeps the view finite whatever a material's extreme values give).
+/// tribo's motor joint `h`, if `joints` holds it: a joint under that handle without tribo's
+/// marker is the user's (the joint set was replaced, or the joint removed and its slot reused),
+/// and tribo never touches it.
+#[inline]
+fn tribo_joint(joints: &ImpulseJointSet, h: ImpulseJointHandle) -> Option<&ImpulseJoint> {
+    joints.get(h).filter(|jj| jj.data.user_data == TRIBO_JOINT_USER_DATA)
+}
+
+/// Mutable [`tribo_joint`].
+#[inline]
+fn tribo_joint_mut(joints: &mut ImpulseJointSet, h: ImpulseJointHandle) -> Option<&mut ImpulseJoint> {
+    joints.get_mut(h, false).filter(|jj| jj.data.user_data == TRIBO_JOINT_USER_DATA)
+}
+
+/// Removes tribo's motor joint `h` (a user's joint under that handle stays, see [`tribo_joint`]).
+#[inline]
+fn remove_tribo_joint(joints: &mut ImpulseJointSet, h: ImpulseJointHandle) {
+    if tribo_joint(joints, h).is_some() {
+        joints.remove(h, false);
+    }
+}
+
 fn finite_or_max(x: f32) -> f32 {
     if x.is_nan() {
         0.0
@@ -515,7 +537,8 @@ impl TriboRapier {
             self.user_joints = false;
             return;
         }
-        let tribo = self.states.iter().filter(|s| s.joint.is_some_and(|j| joints.get(j).is_some())).count();
+        let tribo =
+            self.states.iter().filter(|s| s.joint.is_some_and(|j| tribo_joint(joints, j).is_some())).count();
         self.user_joints = joints.len() > tribo;
     }
 
@@ -525,7 +548,7 @@ impl TriboRapier {
         self.warm.swap_remove(i);
         self.index.remove(&key(s.c1, s.c2));
         if let Some(j) = s.joint {
-            joints.remove(j, false);
+            remove_tribo_joint(joints, j);
         }
         if i < self.states.len() {
             let m = &self.states[i];

@@ -43,7 +43,7 @@ impl TriboRapier {
                     s.pending = false;
                     self.plans[i].stock = true;
                     if let Some(j) = s.joint.take() {
-                        joints.remove(j, false);
+                        remove_tribo_joint(joints, j);
                     }
                     return;
                 }
@@ -264,6 +264,12 @@ impl TriboRapier {
                 if c.is_finite() && c > 0.0 {
                     d.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
                     d.set_motor_max_force(ax, c);
+                    // rapier keeps a motor's last impulse as the next step's warm start, NaN
+                    // after a step that went non-finite (its bodies quarantined).
+                    let m = &mut d.motors[ax as usize];
+                    if !m.impulse.is_finite() {
+                        m.impulse = 0.0;
+                    }
                 } else {
                     d.motor_axes.remove(JointAxesMask::from(ax));
                 }
@@ -273,14 +279,15 @@ impl TriboRapier {
         let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
         let (want1, want2) = (side(world1, p1), side(world2, p2));
         if let Some(h) = s.joint {
-            if let Some(jj) = joints.get_mut(h, false) {
+            if let Some(jj) = tribo_joint_mut(joints, h) {
                 if Some(jj.body1()) == want1 && Some(jj.body2()) == want2 {
                     set(&mut jj.data);
                     return;
                 }
             }
-            // Attached to other bodies (a body changed type) or removed by the user: re-attach.
-            joints.remove(h, false);
+            // Attached to other bodies (a body changed type) or removed by the user: re-attach
+            // (a user's joint that took its handle stays).
+            remove_tribo_joint(joints, h);
             s.joint = None;
         }
         // New motor: attach it, world sides to the anchor body.
@@ -298,12 +305,32 @@ impl TriboRapier {
     }
 }
 
+/// Zeroes the non-finite motor impulses (warm starts) of the motor joints of `states`: a step
+/// with a NaN or infinite time step leaves NaN there, and the next step's warm start would
+/// put it into the bodies.
+pub(super) fn clear_nonfinite_motor_impulses(states: &[PairState], joints: &mut ImpulseJointSet) {
+    for h in states.iter().filter_map(|s| s.joint) {
+        clear_nonfinite_motor_impulse(h, joints);
+    }
+}
+
+/// Zeroes the non-finite motor impulses of joint `h` (see [`clear_nonfinite_motor_impulses`]).
+pub(super) fn clear_nonfinite_motor_impulse(h: ImpulseJointHandle, joints: &mut ImpulseJointSet) {
+    if tribo_joint(joints, h).is_some_and(|jj| jj.data.motors.iter().any(|m| !m.impulse.is_finite())) {
+        if let Some(jj) = tribo_joint_mut(joints, h) {
+            for m in jj.data.motors.iter_mut().filter(|m| !m.impulse.is_finite()) {
+                m.impulse = 0.0;
+            }
+        }
+    }
+}
+
 /// Nothing to resist: the motor (if any) loses its rows. A joint without rows costs the solver
 /// little, and keeping it avoids churn when the capacity comes back next step.
-fn clear_motor_rows(joint: Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
+pub(super) fn clear_motor_rows(joint: Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
     let Some(h) = joint else { return };
-    if joints.get(h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
-        if let Some(jj) = joints.get_mut(h, false) {
+    if tribo_joint(joints, h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
+        if let Some(jj) = tribo_joint_mut(joints, h) {
             jj.data.motor_axes = JointAxesMask::empty();
         }
     }
