@@ -210,8 +210,6 @@ fn is_moving_body(rb: Option<&RigidBody>) -> bool {
     rb.is_some_and(|rb| rb.is_dynamic() && !rb.is_sleeping())
 }
 
-/// The output clamp of [`ContactInfo`]: NaN → 0, ±∞ → ±`f32::MAX` (the internal values are
-/// finite already; this keeps the view finite whatever a material's extreme values give).
 /// tribo's motor joint `h`, if `joints` holds it: a joint under that handle without tribo's
 /// marker is the user's (the joint set was replaced, or the joint removed and its slot reused),
 /// and tribo never touches it.
@@ -234,6 +232,8 @@ fn remove_tribo_joint(joints: &mut ImpulseJointSet, h: ImpulseJointHandle) {
     }
 }
 
+/// The output clamp of [`ContactInfo`]: NaN → 0, ±∞ → ±`f32::MAX` (the internal values are
+/// finite already; this keeps the view finite whatever a material's extreme values give).
 fn finite_or_max(x: f32) -> f32 {
     if x.is_nan() {
         0.0
