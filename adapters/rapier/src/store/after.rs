@@ -223,8 +223,8 @@ impl TriboRapier {
             let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
             // rapier disables (quarantines) a body whose state went non-finite in the step; the
             // solver left NaN in the warm start of the motor that acted on it.
-            if rb1.is_some_and(|b| !b.is_enabled()) || rb2.is_some_and(|b| !b.is_enabled()) {
-                if let Some(j) = self.states[idx].joint {
+            if let Some(j) = self.states[idx].joint {
+                if rb1.is_some_and(|b| !b.is_enabled()) || rb2.is_some_and(|b| !b.is_enabled()) {
                     super::plan::clear_nonfinite_motor_impulse(j, joints);
                 }
             }
