@@ -86,6 +86,11 @@ impl TriboRapier {
                 match self.contact_material((c1, col1), (c2, col2)) {
                     Some((m, cz)) => {
                         let s = &mut self.states[i];
+                        // A changed material acts from this step: its sleeping bodies wake (a
+                        // box asleep on a slope given ice slides).
+                        if s.material != m || s.contensou_model.as_deref() != cz.as_ref() {
+                            wake_sleeping(bodies, [p1, p2]);
+                        }
                         s.material = m;
                         s.material_epoch = epoch;
                         s.contensou_model = cz.map(Box::new);
@@ -95,6 +100,8 @@ impl TriboRapier {
                         s.pending = true;
                     }
                     None => {
+                        // No tribo material any more: rapier's friction acts from this step.
+                        wake_sleeping(bodies, [p1, p2]);
                         self.remove_state(i, joints);
                         continue;
                     }
@@ -141,5 +148,16 @@ impl TriboRapier {
         }
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
+    }
+}
+
+/// Wakes the sleeping dynamic bodies among `parents`.
+fn wake_sleeping(bodies: &mut RigidBodySet, parents: [Option<RigidBodyHandle>; 2]) {
+    for b in parents.into_iter().flatten() {
+        if bodies.get(b).is_some_and(|rb| rb.is_dynamic() && rb.is_sleeping()) {
+            if let Some(rb) = bodies.get_mut(b) {
+                rb.wake_up(true);
+            }
+        }
     }
 }

@@ -309,7 +309,8 @@ impl TriboRapier {
 
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
     /// `ActiveHooks::MODIFY_SOLVER_CONTACTS` on it at the next [`before_step`](Self::before_step)
-    /// (and off while its contacts all stick: [`Settings::unhook_settled`]).
+    /// (and off while its contacts all stick: [`Settings::unhook_settled`]). The contacts it
+    /// changes take the new material from that step on, and their sleeping bodies wake up.
     pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
         if self.materials.insert(handle_key(collider), material.into()).is_none() {
             self.material_colliders.push(collider);
@@ -317,7 +318,8 @@ impl TriboRapier {
         self.material_epoch += 1;
     }
 
-    /// Removes a collider's material (its contacts return to stock friction). Returns the old one.
+    /// Removes a collider's material (its contacts return to stock friction from the next
+    /// [`before_step`](Self::before_step) on, their sleeping bodies woken). Returns the old one.
     pub fn remove_material(&mut self, collider: ColliderHandle) -> Option<FrictionMaterial> {
         let m = self.materials.remove(&handle_key(collider))?;
         self.material_colliders.retain(|&c| c != collider);
