@@ -397,12 +397,18 @@ fn sync_materials(
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
     mut contexts: Query<&mut TriboContext>,
-    pairs: Res<TriboPairMaterials>,
+    pairs: Option<Res<TriboPairMaterials>>,
+    mut had_pairs: Local<bool>,
 ) {
-    let table_changed = pairs.is_changed();
+    // A removed `TriboPairMaterials` resource means no pair overrides.
+    let (table_changed, table) = match &pairs {
+        Some(p) => (p.is_changed() || !*had_pairs, &p.0),
+        None => (*had_pairs, &PairTable::default()),
+    };
+    *had_pairs = pairs.is_some();
     for mut c in &mut contexts {
         if table_changed || c.is_added() {
-            c.set_pair_table(pairs.0.clone());
+            c.set_pair_table(table.clone());
         }
     }
     for e in removed_material.read().chain(removed_handle.read()) {
@@ -425,7 +431,8 @@ fn sync_materials(
 }
 
 /// Logs (once) that tribo's hooks were called by something other than tribo's stepping.
-fn report_bypass(stats: Res<TriboStats>, mut reported: Local<bool>) {
+fn report_bypass(stats: Option<Res<TriboStats>>, mut reported: Local<bool>) {
+    let Some(stats) = stats else { return };
     if stats.bypassed_hook_calls > 0 && !*reported {
         *reported = true;
         log::error!(
