@@ -124,7 +124,9 @@
 //! one runs tribo's before-step update, one step through bevy_rapier's own
 //! `RapierContextSimulation::step_simulation` (events and user event handlers unchanged) and
 //! tribo's after-step update. [`TriboStats`] counts both; the `stepping` tests check them
-//! against an independent count in every `TimestepMode`.
+//! against an independent count in every `TimestepMode`. Steps of zero, negative or
+//! non-finite length (time scale 0, a zero-length frame) are skipped: rapier's solver would
+//! zero the spin of bodies in contact.
 //!
 //! ## Diagnostics
 //!
