@@ -156,6 +156,8 @@ fn churn_of_material_entities() {
         max_materials = max_materials.max(context(&mut app).material_count());
         max_contacts = max_contacts.max(app.world().resource::<TriboContacts>().contacts.len());
     }
+    // Up to 7 churned balls live at once, each touching the ground from its first step.
+    assert!(max_contacts >= 5, "the churned balls had {max_contacts} contacts at most");
     assert!(max_materials <= 9, "materials {max_materials}");
     assert!(max_contacts <= 9, "contacts {max_contacts}");
     for (_, e) in alive.drain(..) {
