@@ -398,7 +398,7 @@ fn sync_materials(
     >,
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
-    mut contexts: Query<&mut TriboContext>,
+    mut contexts: Query<(Entity, &mut TriboContext)>,
     pairs: Option<Res<TriboPairMaterials>>,
     mut had_pairs: Local<bool>,
 ) {
@@ -408,22 +408,25 @@ fn sync_materials(
         None => (*had_pairs, &PairTable::default()),
     };
     *had_pairs = pairs.is_some();
-    for mut c in &mut contexts {
+    for (_, mut c) in &mut contexts {
         if table_changed || c.is_added() {
             c.set_pair_table(table.clone());
         }
     }
     for e in removed_material.read().chain(removed_handle.read()) {
-        for mut c in &mut contexts {
+        for (_, mut c) in &mut contexts {
             c.remove_material(e);
         }
     }
     for (e, m, handle, link, tribo_flag) in &changed {
-        // A collider that moved between contexts leaves its old one.
-        for mut c in &mut contexts {
-            c.remove_material(e);
+        // A collider that moved between contexts leaves its old one (in its own context a
+        // material marked changed but equal changes nothing: no body is woken).
+        for (context, mut c) in &mut contexts {
+            if context != link.0 {
+                c.remove_material(e);
+            }
         }
-        if let Ok(mut c) = contexts.get_mut(link.0) {
+        if let Ok((_, mut c)) = contexts.get_mut(link.0) {
             c.set_material(e, handle.0, *m);
             // Whose the collider's hook flag is: tribo's (the store may take it off while the
             // contacts stick) or the user's (it stays).

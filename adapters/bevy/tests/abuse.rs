@@ -821,3 +821,31 @@ fn realizability_monitor_toggled_at_run_time() {
     let drift = (position(&app, ball) - p0).length();
     assert!(drift < 1e-4, "ball drifted {drift} m");
 }
+
+/// A system that takes the `FrictionMaterial` mutably every frame without changing it (bevy
+/// marks it changed): a box on flat ground still falls asleep within 4 s and stays within
+/// 0.1 mm, so an unchanged material wakes nothing.
+#[test]
+fn material_touched_every_frame_without_change() {
+    let mut app = scene();
+    app.add_systems(Update, |mut q: Query<&mut FrictionMaterial>| {
+        for mut m in &mut q {
+            m.set_changed();
+        }
+    });
+    let b = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(0.0, 0.25, 0.0),
+            RigidBody::Dynamic,
+            Collider::cuboid(0.25, 0.25, 0.25),
+            FrictionMaterial::new(0.6, 0.5).unwrap(),
+        ))
+        .id();
+    run(&mut app, 30, "settle");
+    let p0 = position(&app, b);
+    run(&mut app, 210, "touched");
+    assert!(asleep(&mut app, b), "the box should sleep");
+    let drift = (position(&app, b) - p0).length();
+    assert!(drift < 1e-4, "box drifted {drift} m");
+}
