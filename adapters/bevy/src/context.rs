@@ -7,7 +7,7 @@ use bevy_rapier3d::prelude::{
     RapierContextColliders, RapierContextJoints, RapierContextSimulation, RapierRigidBodySet,
 };
 use rapier3d::dynamics::IntegrationParameters;
-use rapier3d::geometry::ColliderHandle;
+use rapier3d::geometry::{ColliderHandle, InteractionGroups};
 use tribo_rapier::{Settings, TriboRapier};
 
 use crate::diagnostics::{ContactReport, RealizabilityReport, TriboContacts, TriboDiagnostic};
@@ -32,6 +32,9 @@ pub struct TriboContext {
     store: TriboRapier,
     /// Collider entity → rapier handle with a material in `store`.
     entities: HashMap<Entity, ColliderHandle>,
+    /// Colliders whose material was set, changed or removed since the last step: their
+    /// sleeping bodies, and the sleeping bodies touching them, are woken before it.
+    wake: Vec<ColliderHandle>,
 }
 
 impl Default for TriboContext {
@@ -43,7 +46,11 @@ impl Default for TriboContext {
 impl TriboContext {
     /// An empty state with these settings.
     pub fn new(settings: Settings) -> Self {
-        TriboContext { store: TriboRapier::with_settings(settings), entities: HashMap::default() }
+        TriboContext {
+            store: TriboRapier::with_settings(settings),
+            entities: HashMap::default(),
+            wake: Vec::new(),
+        }
     }
 
     /// Number of colliders of this context that carry a [`FrictionMaterial`].
@@ -60,7 +67,11 @@ impl TriboContext {
         if let Some(old) = self.entities.insert(e, handle) {
             if old != handle {
                 self.store.remove_material(old);
+                self.wake.push(old);
             }
+        }
+        if self.store.material(handle) != Some(&m) {
+            self.wake.push(handle);
         }
         self.store.set_material(handle, m);
     }
@@ -72,6 +83,52 @@ impl TriboContext {
     pub(crate) fn remove_material(&mut self, e: Entity) {
         if let Some(h) = self.entities.remove(&e) {
             self.store.remove_material(h);
+            self.wake.push(h);
+        }
+    }
+
+    /// Makes a material set, changed or removed since the last step act from the coming one,
+    /// for each collider in `self.wake`:
+    /// * it wakes the sleeping dynamic bodies of the collider and of the colliders touching it
+    ///   (tribo_rapier wakes the bodies of the contacts it tracks; a body that fell asleep on
+    ///   stock friction has none, and a material given to it, or to the ground it sleeps on,
+    ///   would only act once something else woke it);
+    /// * it marks the collider's solver groups changed (same value), so that rapier updates its
+    ///   contact pairs in full instead of recycling the solver contacts of the last full
+    ///   update: a resting box whose material was removed (and with it the hook flag) kept the
+    ///   friction tribo's hook had written into those contacts for as long as it did not move.
+    fn refresh_changed(
+        &mut self,
+        sim: &RapierContextSimulation,
+        colliders: &mut RapierContextColliders,
+        bodies: &mut RapierRigidBodySet,
+    ) {
+        for &h in &self.wake {
+            if let Some(c) = colliders.colliders.get_mut(h) {
+                let groups = c.solver_groups();
+                let other = if groups == InteractionGroups::none() {
+                    InteractionGroups::all()
+                } else {
+                    InteractionGroups::none()
+                };
+                c.set_solver_groups(other);
+                c.set_solver_groups(groups);
+            }
+        }
+        let parent = |c| colliders.colliders.get(c).and_then(|c| c.parent());
+        for h in self.wake.drain(..) {
+            let touching = sim
+                .narrow_phase
+                .contact_pairs_with(h)
+                .filter(|p| p.has_any_active_contact())
+                .flat_map(|p| [parent(p.collider1), parent(p.collider2)]);
+            for b in std::iter::once(parent(h)).chain(touching).flatten() {
+                if bodies.bodies.get(b).is_some_and(|rb| rb.is_dynamic() && rb.is_sleeping()) {
+                    if let Some(rb) = bodies.bodies.get_mut(b) {
+                        rb.wake_up(true);
+                    }
+                }
+            }
         }
     }
 
@@ -89,6 +146,9 @@ impl TriboContext {
         joints: &mut RapierContextJoints,
         bodies: &mut RapierRigidBodySet,
     ) {
+        if !self.wake.is_empty() {
+            self.refresh_changed(sim, colliders, bodies);
+        }
         let params = Self::params(sim, dt);
         self.store.before_step(
             &params,

@@ -28,7 +28,8 @@ pub struct TriboStats {
 
 /// Per-contact friction state after the last rapier step of the frame (a resource).
 ///
-/// Rebuilt every run of tribo's step system; systems ordered after
+/// Rebuilt every run of tribo's step system (with the physics pipeline paused, from the
+/// contacts of the last rapier step); systems ordered after
 /// [`TriboSet::Step`](crate::TriboSet) read the current frame's contacts.
 #[derive(Resource, Reflect, Default, Debug, Clone)]
 #[reflect(opaque, Resource, Default, Debug, Clone)]

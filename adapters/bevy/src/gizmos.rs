@@ -69,8 +69,15 @@ impl Default for TriboGizmoConfig {
     }
 }
 
-/// Draws every contact of [`TriboContacts`].
-pub fn draw_tribo_contacts(contacts: Res<TriboContacts>, config: Res<TriboGizmoConfig>, mut gizmos: Gizmos) {
+/// Draws every contact of [`TriboContacts`] (nothing when that resource was removed; the
+/// default [`TriboGizmoConfig`] when that one was).
+pub fn draw_tribo_contacts(
+    contacts: Option<Res<TriboContacts>>,
+    config: Option<Res<TriboGizmoConfig>>,
+    mut gizmos: Gizmos,
+) {
+    let config = config.map_or_else(TriboGizmoConfig::default, |c| *c);
+    let Some(contacts) = contacts else { return };
     if !config.enabled {
         return;
     }

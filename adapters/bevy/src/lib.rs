@@ -124,7 +124,9 @@
 //! one runs tribo's before-step update, one step through bevy_rapier's own
 //! `RapierContextSimulation::step_simulation` (events and user event handlers unchanged) and
 //! tribo's after-step update. [`TriboStats`] counts both; the `stepping` tests check them
-//! against an independent count in every `TimestepMode`.
+//! against an independent count in every `TimestepMode`. Steps of zero, negative or
+//! non-finite length (time scale 0, a zero-length frame) are skipped: rapier's solver would
+//! zero the spin of bodies in contact.
 //!
 //! ## Diagnostics
 //!
@@ -396,26 +398,35 @@ fn sync_materials(
     >,
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
-    mut contexts: Query<&mut TriboContext>,
-    pairs: Res<TriboPairMaterials>,
+    mut contexts: Query<(Entity, &mut TriboContext)>,
+    pairs: Option<Res<TriboPairMaterials>>,
+    mut had_pairs: Local<bool>,
 ) {
-    let table_changed = pairs.is_changed();
-    for mut c in &mut contexts {
+    // A removed `TriboPairMaterials` resource means no pair overrides.
+    let (table_changed, table) = match &pairs {
+        Some(p) => (p.is_changed() || !*had_pairs, &p.0),
+        None => (*had_pairs, &PairTable::default()),
+    };
+    *had_pairs = pairs.is_some();
+    for (_, mut c) in &mut contexts {
         if table_changed || c.is_added() {
-            c.set_pair_table(pairs.0.clone());
+            c.set_pair_table(table.clone());
         }
     }
     for e in removed_material.read().chain(removed_handle.read()) {
-        for mut c in &mut contexts {
+        for (_, mut c) in &mut contexts {
             c.remove_material(e);
         }
     }
     for (e, m, handle, link, tribo_flag) in &changed {
-        // A collider that moved between contexts leaves its old one.
-        for mut c in &mut contexts {
-            c.remove_material(e);
+        // A collider that moved between contexts leaves its old one (in its own context a
+        // material marked changed but equal changes nothing: no body is woken).
+        for (context, mut c) in &mut contexts {
+            if context != link.0 {
+                c.remove_material(e);
+            }
         }
-        if let Ok(mut c) = contexts.get_mut(link.0) {
+        if let Ok((_, mut c)) = contexts.get_mut(link.0) {
             c.set_material(e, handle.0, *m);
             // Whose the collider's hook flag is: tribo's (the store may take it off while the
             // contacts stick) or the user's (it stays).
@@ -425,7 +436,8 @@ fn sync_materials(
 }
 
 /// Logs (once) that tribo's hooks were called by something other than tribo's stepping.
-fn report_bypass(stats: Res<TriboStats>, mut reported: Local<bool>) {
+fn report_bypass(stats: Option<Res<TriboStats>>, mut reported: Local<bool>) {
+    let Some(stats) = stats else { return };
     if stats.bypassed_hook_calls > 0 && !*reported {
         *reported = true;
         log::error!(

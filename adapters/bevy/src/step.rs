@@ -98,18 +98,30 @@ pub fn tribo_step_simulation<H>(
     mut collision_events: MessageWriter<CollisionEvent>,
     mut contact_force_events: MessageWriter<ContactForceEvent>,
     mut interpolation_query: Query<(&RapierRigidBodyHandle, &mut TransformInterpolation)>,
-    mut stats: ResMut<TriboStats>,
-    mut contacts: ResMut<TriboContacts>,
+    stats: Option<ResMut<TriboStats>>,
+    contacts: Option<ResMut<TriboContacts>>,
     mut diagnostics: MessageWriter<TriboDiagnostic>,
     mut realizability: MessageWriter<RealizabilityReport>,
-    monitor: Res<RealizabilityMonitor>,
+    monitor: Option<Res<RealizabilityMonitor>>,
     mut found: Local<StepOutput>,
+    mut scratch: Local<(TriboStats, TriboContacts)>,
 ) where
     H: BevyPhysicsHooks + 'static,
     for<'w, 's> SystemParamItem<'w, 's, H>: BevyPhysicsHooks,
 {
     let hooks = hooks.into_inner();
     let user = UserHooks(hooks.user());
+    // The diagnostics resources are optional: a user who removed them keeps the physics.
+    let (scratch_stats, scratch_contacts) = &mut *scratch;
+    let stats = match stats {
+        Some(s) => s.into_inner(),
+        None => scratch_stats,
+    };
+    let contacts = match contacts {
+        Some(c) => c.into_inner(),
+        None => scratch_contacts,
+    };
+    let monitor_on = monitor.is_some_and(|m| m.enabled);
     stats.frames += 1;
     contacts.clear();
 
@@ -125,14 +137,19 @@ pub fn tribo_step_simulation<H>(
         if !config.physics_pipeline_active {
             bodies.propagate_modified_body_positions_to_colliders(colliders);
             sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
+            // Paused: the contacts of the last rapier step are still the current ones.
+            if let Some(t) = tribo.as_deref() {
+                t.report(entity, colliders, bodies, contacts);
+            }
             continue;
         }
 
         if let Some(t) = tribo.as_deref_mut() {
-            t.set_realizability(monitor.enabled.then_some(config.gravity));
+            t.set_realizability(monitor_on.then_some(config.gravity));
         }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
-        for (step, &(dt, last_catch_up)) in plan.steps.iter().enumerate() {
+        let mut step = 0u32;
+        for &(dt, last_catch_up) in &plan.steps {
             if last_catch_up {
                 // bevy_rapier records the interpolation start pose before the last catch-up
                 // iteration of `TimestepMode::Interpolated`.
@@ -142,6 +159,13 @@ pub fn tribo_step_simulation<H>(
                         interpolation.end = None;
                     }
                 }
+            }
+            if !(dt > 0.0 && dt.is_finite()) {
+                // A step of zero, negative or non-finite length (time scale 0, a zero-length
+                // frame in `Variable` mode, `Fixed { dt: 0.0 }`) is skipped: it would advance
+                // nothing, yet rapier's solver run with it sets the angular velocity of bodies
+                // in contact to zero (a rolling ball lost its spin in one such step).
+                continue;
             }
 
             if let Some(t) = tribo.as_deref_mut() {
@@ -170,15 +194,16 @@ pub fn tribo_step_simulation<H>(
             // `step_simulation` keeps only the last call's events: send them after every step.
             sim.send_bevy_events(&mut collision_events, &mut contact_force_events);
             if let Some(t) = tribo.as_deref_mut() {
-                t.after_step(dt, step as u32, sim, colliders, joints, bodies, entity, &mut found);
+                t.after_step(dt, step, sim, colliders, joints, bodies, entity, &mut found);
                 stats.tribo_updates += 1;
             }
             stats.rapier_steps += 1;
+            step += 1;
         }
         sim.integration_parameters.dt = plan.frame_dt;
 
         if let Some(t) = tribo.as_deref() {
-            t.report(entity, colliders, bodies, &mut contacts);
+            t.report(entity, colliders, bodies, contacts);
         }
     }
 

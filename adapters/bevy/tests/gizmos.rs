@@ -72,3 +72,39 @@ fn missing_gizmo_dependencies_name_what_to_add() {
     ));
     app.finish();
 }
+
+/// The drawing system with `TriboContacts` and `TriboGizmoConfig` removed by the user: it draws
+/// nothing (no contacts) or with the default configuration instead of panicking on a missing
+/// resource, and the physics goes on (the ball rolls: x > 0.5 m after 1 s at 1 m/s).
+#[test]
+fn removed_resources_do_not_stop_the_drawing_system() {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        bevy::asset::AssetPlugin::default(),
+        RapierPhysicsPlugin::<TriboHooks>::default(),
+        TriboPlugin::default(),
+        TriboGizmosPlugin,
+    ))
+    .init_asset::<bevy::gizmos::GizmoAsset>()
+    .init_gizmo_group::<DefaultGizmoConfigGroup>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)));
+    app.finish();
+    app.cleanup();
+    app.update();
+    common::ground(&mut app, None);
+    let b = common::ball(
+        &mut app,
+        0.0,
+        0.25,
+        Velocity { linear: Vec3::X, angular: Vec3::Z * -4.0 },
+        Some(FrictionMaterial::default()),
+    );
+    common::run(&mut app, 5);
+    app.world_mut().remove_resource::<bevy_tribo::gizmos::TriboGizmoConfig>();
+    common::run(&mut app, 5);
+    app.world_mut().remove_resource::<TriboContacts>();
+    common::run(&mut app, 50);
+    assert!(common::position(&app, b).x > 0.5, "x = {}", common::position(&app, b).x);
+}
