@@ -196,37 +196,46 @@ fn builder_validates_once_at_build() {
 /// μs = 0.6 (tan 20° = 0.364) falls asleep; given ice (μs = μk = 0.1) it slides down at
 /// `a = g (sin α − μk cos α)` = 2.43 m/s², ½ a t² = 1.216 m in the first second (±5 %). The
 /// same with the slope's material removed: rapier's own friction of the pair (the colliders'
-/// `friction`, 0.1 here) applies and the box slides alike.
+/// `friction`, 0.1 here) applies and the box slides alike. And the same for a box that fell
+/// asleep on rapier's own friction (`friction` 0.6 on both colliders, no tribo material): given
+/// the ice material, it wakes and slides.
 #[test]
 fn a_material_changed_under_a_sleeping_body_takes_effect() {
     let alpha = 20f32.to_radians();
-    for remove in [false, true] {
+    for (remove, first) in [(false, false), (true, false), (false, true)] {
+        let mu0 = if first { 0.6 } else { 0.1 };
         let mut world = PhysicsWorld::new();
         world.gravity = Vector::new(G * alpha.sin(), -G * alpha.cos(), 0.0);
         world.integration_parameters.dt = DT;
         let slope = world.colliders.insert(
-            ColliderBuilder::cuboid(100.0, 0.5, 5.0).translation(Vector::new(0.0, -0.5, 0.0)).friction(0.1),
+            ColliderBuilder::cuboid(100.0, 0.5, 5.0).translation(Vector::new(0.0, -0.5, 0.0)).friction(mu0),
         );
         let body = world.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.25, 0.0)));
         let c = world.colliders.insert_with_parent(
-            ColliderBuilder::cuboid(0.25, 0.25, 0.25).density(1000.0).friction(0.1),
+            ColliderBuilder::cuboid(0.25, 0.25, 0.25).density(1000.0).friction(mu0),
             body,
             &mut world.bodies,
         );
         let mut tribo = TriboRapier::new();
         let rough = FrictionMaterial::builder().friction(0.6, 0.5).build().expect("valid");
-        tribo.set_material(slope, rough);
-        tribo.set_material(c, rough);
+        if !first {
+            tribo.set_material(slope, rough);
+            tribo.set_material(c, rough);
+        }
         let mut steps = 0;
         while !world.bodies[body].is_sleeping() {
             tribo.step_world(&mut world, &(), &());
             steps += 1;
-            assert!(steps < 1200, "remove {remove}: the box did not fall asleep in 20 s");
+            assert!(steps < 1200, "remove {remove}, first {first}: the box did not fall asleep in 20 s");
         }
         let x0 = world.bodies[body].translation().x;
         let ice = FrictionMaterial::builder().friction(0.1, 0.1).build().expect("valid");
         tribo.set_material(c, ice);
-        if remove {
+        if first {
+            // The slope gets ice too, so that the pair's μ is 0.1 (the box's material alone
+            // would be combined with the slope's rapier friction, 0.6).
+            tribo.set_material(slope, ice);
+        } else if remove {
             tribo.remove_material(slope);
             tribo.remove_material(c);
         } else {
@@ -239,7 +248,7 @@ fn a_material_changed_under_a_sleeping_body_takes_effect() {
         let expected = 0.5 * G * (alpha.sin() - 0.1 * alpha.cos());
         assert!(
             (d - expected).abs() < 0.05 * expected,
-            "remove {remove}: slid {d} m in 1 s, expected {expected} m"
+            "remove {remove}, first {first}: slid {d} m in 1 s, expected {expected} m"
         );
     }
 }

@@ -27,6 +27,11 @@ impl TriboRapier {
         if !self.give_back.is_empty() {
             self.apply_give_back(bodies);
         }
+        // A material set, changed or removed acts from this step: the collider's sleeping body
+        // wakes (the bodies of its tracked contacts are woken below).
+        for h in self.wake.drain(..) {
+            wake_sleeping(bodies, [colliders.get(h).and_then(|c| c.parent()), None]);
+        }
         // Materials of removed colliders go.
         let mut k = 0;
         while k < self.material_colliders.len() {

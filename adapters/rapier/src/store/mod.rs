@@ -145,6 +145,9 @@ pub struct TriboRapier {
     /// Angular impulses the motors of contacts without points gave their bodies in the last
     /// step, given back by the next `before_step` (see `give_back`).
     give_back: Vec<give_back::GiveBack>,
+    /// Colliders whose material was set, changed or removed since the last `before_step`,
+    /// which wakes their sleeping bodies.
+    wake: Vec<ColliderHandle>,
 }
 
 /// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
@@ -179,6 +182,7 @@ impl Clone for TriboRapier {
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
             give_back: self.give_back.clone(),
+            wake: self.wake.clone(),
         }
     }
 }
@@ -293,6 +297,7 @@ impl TriboRapier {
             realizability: Default::default(),
             settle: Default::default(),
             give_back: Vec::new(),
+            wake: Vec::new(),
         }
     }
 
@@ -310,10 +315,18 @@ impl TriboRapier {
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
     /// `ActiveHooks::MODIFY_SOLVER_CONTACTS` on it at the next [`before_step`](Self::before_step)
     /// (and off while its contacts all stick: [`Settings::unhook_settled`]). The contacts it
-    /// changes take the new material from that step on, and their sleeping bodies wake up.
+    /// changes take the new material from that step on; the collider's own body and the bodies
+    /// of its tracked contacts wake up if they sleep (a body asleep on a collider that gets its
+    /// first material, such as the ground, is not found: wake it, or set materials before).
     pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
-        if self.materials.insert(handle_key(collider), material.into()).is_none() {
-            self.material_colliders.push(collider);
+        let material = material.into();
+        match self.materials.insert(handle_key(collider), material) {
+            None => {
+                self.material_colliders.push(collider);
+                self.wake.push(collider);
+            }
+            Some(old) if old != material => self.wake.push(collider),
+            Some(_) => {}
         }
         self.material_epoch += 1;
     }
@@ -323,6 +336,7 @@ impl TriboRapier {
     pub fn remove_material(&mut self, collider: ColliderHandle) -> Option<FrictionMaterial> {
         let m = self.materials.remove(&handle_key(collider))?;
         self.material_colliders.retain(|&c| c != collider);
+        self.wake.push(collider);
         self.material_epoch += 1;
         self.settle.orphans = true;
         Some(m)

@@ -40,6 +40,9 @@ struct Snapshot {
     /// Angular impulses to give back at the next `before_step`.
     #[serde(default)]
     give_back: Vec<give_back::GiveBack>,
+    /// Colliders whose bodies the next `before_step` wakes (a material changed).
+    #[serde(default)]
+    wake: Vec<ColliderHandle>,
 }
 
 /// Writes the whole store (see the module docs): materials keyed by full collider handle,
@@ -76,6 +79,7 @@ impl Serialize for TriboRapier {
             realizability: self.realizability.clone(),
             hook_control,
             give_back: self.give_back.clone(),
+            wake: self.wake.clone(),
         }
         .serialize(serializer)
     }
@@ -129,6 +133,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             realizability: s.realizability,
             settle: settle::Settle::with_ctl(s.hook_control.into_iter().collect()),
             give_back: s.give_back,
+            wake: s.wake,
         })
     }
 }
