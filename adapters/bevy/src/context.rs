@@ -89,10 +89,10 @@ impl TriboContext {
 
     /// Makes a material set, changed or removed since the last step act from the coming one,
     /// for each collider in `self.wake`:
-    /// * it wakes the sleeping dynamic bodies of the collider and of the colliders touching it
-    ///   (tribo_rapier wakes the bodies of the contacts it tracks; a body that fell asleep on
-    ///   stock friction has none, and a material given to it, or to the ground it sleeps on,
-    ///   would only act once something else woke it);
+    /// * it wakes the sleeping dynamic bodies of the colliders touching it (tribo_rapier wakes
+    ///   the collider's own body and the bodies of the contacts it tracks; a body that fell
+    ///   asleep on stock friction against the ground has no tracked contact, and a material
+    ///   given to the ground would only act once something else woke it);
     /// * it marks the collider's solver groups changed (same value), so that rapier updates its
     ///   contact pairs in full instead of recycling the solver contacts of the last full
     ///   update: a resting box whose material was removed (and with it the hook flag) kept the
@@ -122,7 +122,7 @@ impl TriboContext {
                 .contact_pairs_with(h)
                 .filter(|p| p.has_any_active_contact())
                 .flat_map(|p| [parent(p.collider1), parent(p.collider2)]);
-            for b in std::iter::once(parent(h)).chain(touching).flatten() {
+            for b in touching.flatten() {
                 if bodies.bodies.get(b).is_some_and(|rb| rb.is_dynamic() && rb.is_sleeping()) {
                     if let Some(rb) = bodies.bodies.get_mut(b) {
                         rb.wake_up(true);

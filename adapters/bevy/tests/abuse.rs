@@ -626,16 +626,11 @@ fn fixed_timestep_of_zero_negative_or_nan() {
 /// spin through it (within 1 %) and then decelerates at c g/(1.4 R).
 #[test]
 fn variable_first_frame_keeps_the_spin() {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        RapierPhysicsPlugin::<TriboHooks>::default(),
-        TriboPlugin::default(),
-    ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
-    .insert_resource(TimestepMode::Variable { max_dt: 1.0 / 30.0, time_scale: 1.0, substeps: 1 })
-    .add_systems(Startup, |mut commands: Commands| {
+    let mut app = common::app_unstarted(
+        TimestepMode::Variable { max_dt: 1.0 / 30.0, time_scale: 1.0, substeps: 1 },
+        DT,
+    );
+    app.add_systems(Startup, |mut commands: Commands| {
         commands.spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
         commands.spawn((
             Transform::from_xyz(0.0, R, 0.0),

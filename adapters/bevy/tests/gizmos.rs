@@ -20,8 +20,8 @@ use bevy_tribo::prelude::*;
 #[derive(Resource, Default)]
 struct Frames(usize);
 
-#[test]
-fn contact_gizmos_are_recorded() {
+/// A headless app with tribo and its gizmos, frames of 1/60 s, not yet started.
+fn gizmo_app() -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -35,18 +35,24 @@ fn contact_gizmos_are_recorded() {
     // of `DefaultPlugins`, also wants camera plumbing a headless test lacks).
     .init_asset::<bevy::gizmos::GizmoAsset>()
     .init_gizmo_group::<DefaultGizmoConfigGroup>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)))
-    .init_resource::<Frames>()
-    // Counts frames in which the drawing system had contacts to draw.
-    .add_systems(
-        Update,
-        (|contacts: Res<TriboContacts>, mut frames: ResMut<Frames>| {
-            if !contacts.contacts.is_empty() {
-                frames.0 += 1;
-            }
-        })
-        .after(bevy_tribo::gizmos::draw_tribo_contacts),
-    );
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)));
+    app
+}
+
+#[test]
+fn contact_gizmos_are_recorded() {
+    let mut app = gizmo_app();
+    app.init_resource::<Frames>()
+        // Counts frames in which the drawing system had contacts to draw.
+        .add_systems(
+            Update,
+            (|contacts: Res<TriboContacts>, mut frames: ResMut<Frames>| {
+                if !contacts.contacts.is_empty() {
+                    frames.0 += 1;
+                }
+            })
+            .after(bevy_tribo::gizmos::draw_tribo_contacts),
+        );
     app.finish();
     app.cleanup();
     app.update();
@@ -78,18 +84,7 @@ fn missing_gizmo_dependencies_name_what_to_add() {
 /// resource, and the physics goes on (the ball rolls: x > 0.5 m after 1 s at 1 m/s).
 #[test]
 fn removed_resources_do_not_stop_the_drawing_system() {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        bevy::asset::AssetPlugin::default(),
-        RapierPhysicsPlugin::<TriboHooks>::default(),
-        TriboPlugin::default(),
-        TriboGizmosPlugin,
-    ))
-    .init_asset::<bevy::gizmos::GizmoAsset>()
-    .init_gizmo_group::<DefaultGizmoConfigGroup>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(1.0 / 60.0)));
+    let mut app = gizmo_app();
     app.finish();
     app.cleanup();
     app.update();

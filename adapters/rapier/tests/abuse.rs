@@ -55,6 +55,17 @@ fn check_finite(w: &PhysicsWorld, tribo: &TriboRapier, what: &str) {
             b.angvel()
         );
     }
+    check_reports_finite(tribo, what);
+    for (_, j) in w.impulse_joints.iter() {
+        for m in j.data.motors.iter() {
+            assert!(m.max_force.is_finite() || m.max_force == f32::MAX, "{what}: joint motor {m:?}");
+            assert!(m.target_vel.is_finite() && m.damping.is_finite(), "{what}: joint motor {m:?}");
+        }
+    }
+}
+
+/// Every reported contact field is finite, the normal force and friction non-negative.
+fn check_reports_finite(tribo: &TriboRapier, what: &str) {
     for i in tribo.contacts() {
         assert!(
             i.normal_force.is_finite()
@@ -66,12 +77,6 @@ fn check_finite(w: &PhysicsWorld, tribo: &TriboRapier, what: &str) {
             "{what}: contact not finite: {i:?}"
         );
         assert!(i.normal_force >= 0.0 && i.friction >= 0.0, "{what}: {i:?}");
-    }
-    for (_, j) in w.impulse_joints.iter() {
-        for m in j.data.motors.iter() {
-            assert!(m.max_force.is_finite() || m.max_force == f32::MAX, "{what}: joint motor {m:?}");
-            assert!(m.target_vel.is_finite() && m.damping.is_finite(), "{what}: joint motor {m:?}");
-        }
     }
 }
 
@@ -146,15 +151,7 @@ fn degenerate_gravity() {
             tribo.step_world(&mut w, &(), &());
         }
         // rapier may quarantine the body; tribo's reports must stay finite.
-        for i in tribo.contacts() {
-            assert!(
-                i.normal_force.is_finite()
-                    && i.friction.is_finite()
-                    && i.normal.is_finite()
-                    && i.point.is_finite(),
-                "g = {bad}: {i:?}"
-            );
-        }
+        check_reports_finite(&tribo, &format!("g = {bad}"));
     }
 }
 
@@ -541,15 +538,7 @@ fn user_sets_nan_velocity() {
     w.bodies[b].set_angvel(Vector::new(0.0, f32::INFINITY, 0.0), true);
     for _ in 0..30 {
         tribo.step_world(&mut w, &(), &());
-        for i in tribo.contacts() {
-            assert!(
-                i.normal_force.is_finite()
-                    && i.friction.is_finite()
-                    && i.normal.is_finite()
-                    && i.point.is_finite(),
-                "{i:?}"
-            );
-        }
+        check_reports_finite(&tribo, "NaN velocity set by the user");
     }
 }
 

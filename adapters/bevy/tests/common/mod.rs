@@ -27,6 +27,16 @@ pub fn app_with(mode: TimestepMode) -> App {
 
 /// An app with tribo and this timestep mode; frames of `frame` seconds.
 pub fn app_with_frames(mode: TimestepMode, frame: f32) -> App {
+    let mut app = app_unstarted(mode, frame);
+    app.finish();
+    app.cleanup();
+    app.update(); // startup: creates the rapier context
+    app
+}
+
+/// The plugins and resources of [`app_with_frames`], before `finish` and the first update (for
+/// tests that add `Startup` systems).
+pub fn app_unstarted(mode: TimestepMode, frame: f32) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -36,9 +46,6 @@ pub fn app_with_frames(mode: TimestepMode, frame: f32) -> App {
     ))
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(frame)))
     .insert_resource(mode);
-    app.finish();
-    app.cleanup();
-    app.update(); // startup: creates the rapier context
     app
 }
 

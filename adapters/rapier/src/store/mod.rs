@@ -320,13 +320,12 @@ impl TriboRapier {
     /// first material, such as the ground, is not found: wake it, or set materials before).
     pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
         let material = material.into();
-        match self.materials.insert(handle_key(collider), material) {
-            None => {
-                self.material_colliders.push(collider);
-                self.wake.push(collider);
-            }
-            Some(old) if old != material => self.wake.push(collider),
-            Some(_) => {}
+        let old = self.materials.insert(handle_key(collider), material);
+        if old.is_none() {
+            self.material_colliders.push(collider);
+        }
+        if old != Some(material) {
+            self.wake.push(collider);
         }
         self.material_epoch += 1;
     }

@@ -264,12 +264,6 @@ impl TriboRapier {
                 if c.is_finite() && c > 0.0 {
                     d.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
                     d.set_motor_max_force(ax, c);
-                    // rapier keeps a motor's last impulse as the next step's warm start, NaN
-                    // after a step that went non-finite (its bodies quarantined).
-                    let m = &mut d.motors[ax as usize];
-                    if !m.impulse.is_finite() {
-                        m.impulse = 0.0;
-                    }
                 } else {
                     d.motor_axes.remove(JointAxesMask::from(ax));
                 }
