@@ -80,6 +80,16 @@ fn check_reports_finite(tribo: &TriboRapier, what: &str) {
     }
 }
 
+/// Every joint carrying tribo's marker is a motor the store owns: no orphan motor joint.
+fn assert_no_orphan_motors(w: &PhysicsWorld, tribo: &TriboRapier, what: &str) {
+    let marked = w
+        .impulse_joints
+        .iter()
+        .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
+        .count();
+    assert_eq!(marked, tribo.joint_count(), "{what}: orphan motor joints");
+}
+
 fn run(w: &mut PhysicsWorld, tribo: &mut TriboRapier, steps: usize, what: &str) {
     for _ in 0..steps {
         tribo.step_world(w, &(), &());
@@ -439,12 +449,7 @@ fn engine_operations_between_steps() {
         assert!((i.friction - 0.6).abs() < 1e-6, "op {op}: {i:?}");
         assert!(w.bodies[b3].linvel().length() < 1e-5, "op {op}: {:?}", w.bodies[b3].linvel());
         // No orphan: every marked joint is one tribo owns.
-        let marked = w
-            .impulse_joints
-            .iter()
-            .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
-            .count();
-        assert_eq!(marked, tribo.joint_count(), "op {op}: orphan motor joints");
+        assert_no_orphan_motors(&w, &tribo, &format!("op {op}"));
     }
 }
 
@@ -517,12 +522,7 @@ fn churn_every_step() {
         tribo.step_world(&mut w, &(), &());
         check_finite(&w, &tribo, "churn");
     }
-    let marked = w
-        .impulse_joints
-        .iter()
-        .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
-        .count();
-    assert_eq!(marked, tribo.joint_count());
+    assert_no_orphan_motors(&w, &tribo, "end");
 }
 
 /// A body whose pose/velocity the user sets to NaN: tribo must not panic, and its reports stay
@@ -682,12 +682,7 @@ fn remove_tribo_objects_then_continue() {
     let i = tribo.contact(floor, c).expect("contact back");
     assert!((i.friction - 0.6).abs() < 1e-6 && i.joint.is_some(), "{i:?}");
     assert!(w.bodies[b].linvel().length() < 1e-5);
-    let marked = w
-        .impulse_joints
-        .iter()
-        .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
-        .count();
-    assert_eq!(marked, tribo.joint_count());
+    assert_no_orphan_motors(&w, &tribo, "end");
 }
 
 /// The user's own joints in the world (an impulse revolute joint and a multibody joint between
@@ -873,12 +868,7 @@ fn shape_changes_and_odd_placements() {
     );
     run(&mut w, &mut tribo, 30, "detached");
     assert!(tribo.contact(floor, c2).is_none());
-    let marked = w
-        .impulse_joints
-        .iter()
-        .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
-        .count();
-    assert_eq!(marked, tribo.joint_count());
+    assert_no_orphan_motors(&w, &tribo, "end");
 }
 
 /// A level reload done the blunt way between steps: every body removed (tribo's hidden anchor
@@ -914,12 +904,7 @@ fn blunt_level_reload() {
             .unwrap_or_else(|| panic!("replace_joints {replace_joints}: no tribo contact"));
         assert!((i.friction - 0.6).abs() < 1e-6 && i.joint.is_some(), "{i:?}");
         assert!(w.bodies[b3].linvel().length() < 1e-5, "{:?}", w.bodies[b3].linvel());
-        let marked = w
-            .impulse_joints
-            .iter()
-            .filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA)
-            .count();
-        assert_eq!(marked, tribo.joint_count(), "replace_joints {replace_joints}");
+        assert_no_orphan_motors(&w, &tribo, &format!("replace_joints {replace_joints}"));
         assert!(tribo.anchor_body().is_none_or(|a| w.bodies.get(a).is_some()), "stale anchor");
     }
 }
