@@ -135,6 +135,61 @@ fn removing_the_material_restores_the_collider() {
     assert!(tribo.is_unhooked(c));
     tribo.remove_material(c);
     w.step(&mut tribo);
+    assert!(!tribo.is_unhooked(c) && hooked(&w, c));
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION);
+}
+
+/// A flag put back on a collider that is off the hook is the user's (the hook stays on, with
+/// their friction), unless `set_hook_flag_owner` says it is tribo's (an adapter re-adding its
+/// flag): then the user's friction comes back with the hook, and the still settled box goes
+/// off again with rapier friction μs.
+#[test]
+fn a_flag_put_back_while_off_is_the_told_owners() {
+    for told_tribo in [false, true] {
+        let mut tribo = TriboRapier::new();
+        let (mut w, _, c, _) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+        for _ in 0..30 {
+            w.step(&mut tribo);
+        }
+        assert!(tribo.is_unhooked(c) && !hooked(&w, c));
+        let hooks = w.colliders[c].active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+        w.colliders[c].set_active_hooks(hooks);
+        if told_tribo {
+            tribo.set_hook_flag_owner(c, true);
+        }
+        w.step(&mut tribo);
+        assert!(!tribo.is_unhooked(c) || told_tribo, "the user's flag: back on the hook");
+        for _ in 0..30 {
+            w.step(&mut tribo);
+        }
+        assert_eq!(
+            (tribo.is_unhooked(c), hooked(&w, c)),
+            (told_tribo, !told_tribo),
+            "told tribo's: {told_tribo}"
+        );
+        let friction = if told_tribo { MU_S as f32 } else { USER_FRICTION };
+        assert_eq!(w.colliders[c].friction(), friction, "told tribo's: {told_tribo}");
+    }
+}
+
+/// Removing the material of a collider off the hook whose flag the caller manages
+/// (`set_hook_flag_owner`) restores the user's friction and leaves the flag off: taking its own
+/// flag off with the material is the caller's part (a collider whose flag the store set itself
+/// gets it back, `removing_the_material_restores_the_collider`).
+#[test]
+fn removing_the_material_leaves_a_told_flag_to_the_caller() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, _, c, _) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+    w.colliders[c].set_active_hooks(ActiveHooks::MODIFY_SOLVER_CONTACTS | ActiveHooks::FILTER_CONTACT_PAIRS);
+    tribo.set_hook_flag_owner(c, true);
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.is_unhooked(c) && !hooked(&w, c));
+    // The caller takes its flag off with the material.
+    tribo.remove_material(c);
+    w.step(&mut tribo);
     assert!(!tribo.is_unhooked(c));
+    assert_eq!(w.colliders[c].active_hooks(), ActiveHooks::FILTER_CONTACT_PAIRS);
     assert_eq!(w.colliders[c].friction(), USER_FRICTION);
 }

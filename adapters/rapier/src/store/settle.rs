@@ -56,6 +56,11 @@ pub(super) struct HookCtl {
     /// The flag is the user's ([`TriboRapier::set_hook_flag_owner`]): it stays on.
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) user_flag: bool,
+    /// Other code says whose the flag is ([`TriboRapier::set_hook_flag_owner`]): a flag put on
+    /// while the collider is off is the told owner's, and when the material goes the store
+    /// leaves the flag to that code.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) told: bool,
 }
 
 /// The slip (in [`Settings::slip_speed`]s) below which a sticking contact counts as settled.
@@ -178,7 +183,8 @@ impl TriboRapier {
     pub(super) fn update_hooks(&mut self, bodies: &RigidBodySet, colliders: &mut ColliderSet) {
         let on = self.settings.unhook_settled && !std::mem::take(&mut self.settle.rehook_all);
         if std::mem::take(&mut self.settle.orphans) {
-            // Materials removed while their collider was off the hook: back to the user's state.
+            // Materials removed while their collider was off the hook: back to the user's state
+            // (the flag too, unless the code that says whose it is manages it).
             let gone: Vec<u64> =
                 self.settle.ctl.keys().filter(|k| !self.materials.contains_key(k)).copied().collect();
             for k in gone {
@@ -188,7 +194,9 @@ impl TriboRapier {
                     if c.friction() == set {
                         c.set_friction(user);
                     }
-                    c.set_active_hooks(c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+                    if !ctl.told {
+                        c.set_active_hooks(c.active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+                    }
                 }
             }
         }
@@ -201,12 +209,17 @@ impl TriboRapier {
             let flagged = c.active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS);
             let mut friction = c.friction();
             match ctl.off {
-                // The user put the flag on while the collider was off: it is theirs now.
+                // The flag was put on while the collider was off: the user's now, unless its
+                // owner was told (an adapter putting tribo's own flag back).
                 Some((user, set)) if flagged => {
                     if friction == set {
                         friction = user;
                     }
-                    ctl = HookCtl { user_flag: true, ..HookCtl::default() };
+                    ctl = if ctl.told {
+                        HookCtl { off: None, ..ctl }
+                    } else {
+                        HookCtl { user_flag: true, ..HookCtl::default() }
+                    };
                 }
                 // The user changed the friction while off: their new value stands.
                 Some((_, set)) if friction != set => ctl.off = Some((friction, set)),
@@ -259,11 +272,15 @@ impl TriboRapier {
     /// bevy_tribo does with the `ActiveHooks` component of a collider with a material), so that
     /// [`Settings::unhook_settled`] may take it off; `false` when it is the user's, which stays.
     /// Without this call a flag the collider has when the store first sees it counts as the
-    /// user's, and one the store sets itself as tribo's.
+    /// user's, one the store sets itself as tribo's, and one put back on while tribo has the
+    /// collider off the hook as the user's. After it, the flag is the told owner's (call it
+    /// again whenever the owner changes), and removing the collider's material leaves the flag
+    /// to the caller (the store puts back the user's friction only).
     pub fn set_hook_flag_owner(&mut self, collider: ColliderHandle, tribo: bool) {
         let ctl = self.settle.ctl.get_or_insert_default(handle_key(collider));
         ctl.tribo_flag = tribo;
         ctl.user_flag = !tribo;
+        ctl.told = true;
     }
 
     /// Whether `c` is a collider tribo took off the hook (see [`Settings::unhook_settled`]).
