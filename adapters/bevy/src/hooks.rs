@@ -26,7 +26,12 @@ use rapier3d::prelude::SolverFlags;
 ///
 /// Colliders with a `FrictionMaterial` get `ActiveHooks::MODIFY_SOLVER_CONTACTS` automatically,
 /// so your `modify_solver_contacts` is also called for their pairs; return early for pairs you
-/// do not care about.
+/// do not care about. The flag belongs to whoever wrote the `ActiveHooks` component last:
+/// tribo's goes with the material and is off the rapier collider while all its contacts stick
+/// ([`Settings::unhook_settled`](crate::Settings::unhook_settled)); it is yours if the collider
+/// had it when it got the material or once you write `ActiveHooks` with it, and then it stays
+/// on. A value you write without it, on a collider with a material, gets tribo's flag back.
+/// Write the flag yourself if your hook must see a pair every step.
 ///
 /// ```no_run
 /// use bevy::prelude::*;

@@ -139,6 +139,7 @@
 
 use std::marker::PhantomData;
 
+use bevy::ecs::change_detection::{CheckChangeTicks, Tick};
 use bevy::ecs::intern::Interned;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::ecs::system::SystemParamItem;
@@ -287,7 +288,8 @@ where
             .insert_resource(RealizabilityMonitor { enabled: self.realizability })
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)
-            .add_observer(remove_active_hooks);
+            .add_observer(remove_active_hooks)
+            .add_observer(check_hook_ticks);
         // bevy_rapier's own stepping is replaced by `tribo_step_simulation`.
         app.configure_sets(self.schedule, PhysicsSet::StepSimulation.run_if(never));
         app.configure_sets(
@@ -337,10 +339,24 @@ fn never() -> bool {
     false
 }
 
-/// Marks an `ActiveHooks::MODIFY_SOLVER_CONTACTS` flag that tribo added (and removes with the
-/// material).
+/// Marks a collider whose `ActiveHooks::MODIFY_SOLVER_CONTACTS` flag is tribo's: tribo put it
+/// there, takes it off with the material and tells the store it may take it off while the
+/// collider's contacts are settled. Holds the change tick of tribo's own last write of the
+/// collider's `ActiveHooks`; a write with another change tick is someone else's (the user's),
+/// and [`keep_active_hooks`] settles from it whose flag is.
+///
+/// Each tribo write has a change tick no other write shares: [`add_active_hooks`] writes in a
+/// command and advances the world's change tick after it, [`keep_active_hooks`] writes through
+/// change detection at its own run's tick.
 #[derive(Component)]
-struct TriboAddedHooks;
+struct TriboAddedHooks(Tick);
+
+impl TriboAddedHooks {
+    /// Whether `hooks` is still as tribo last wrote it.
+    fn wrote(&self, hooks: &Ref<ActiveHooks>) -> bool {
+        hooks.last_changed() == self.0
+    }
+}
 
 /// The settings new [`TriboContext`]s are created with.
 #[derive(Resource)]
@@ -354,37 +370,84 @@ fn add_context_state(
     commands.entity(add.entity).insert(TriboContext::new(settings.0));
 }
 
-fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands, hooks: Query<&ActiveHooks>) {
-    match hooks.get(add.entity) {
-        Ok(h) if h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) => {}
-        Ok(h) => {
-            commands.entity(add.entity).insert((*h | ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
+/// A collider given a material gets `MODIFY_SOLVER_CONTACTS` (OR-ed into its `ActiveHooks`),
+/// owned by tribo; a flag it already has stays whose it is (the user's, unless the material was
+/// removed and given again before tribo took its flag off).
+fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands) {
+    let entity = add.entity;
+    // In a command, to see the `ActiveHooks` the entity has when tribo writes it (the user's
+    // commands queued before this one included) and to read the change tick of the write.
+    commands.queue(move |world: &mut World| {
+        let Ok(mut e) = world.get_entity_mut(entity) else { return };
+        let hooks = e.get::<ActiveHooks>().copied().unwrap_or(ActiveHooks::empty());
+        if !e.contains::<FrictionMaterial>() || hooks.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {
+            return;
         }
-        Err(_) => {
-            commands.entity(add.entity).insert((ActiveHooks::MODIFY_SOLVER_CONTACTS, TriboAddedHooks));
-        }
-    }
+        e.insert(hooks | ActiveHooks::MODIFY_SOLVER_CONTACTS);
+        let Some(tick) = e.get_ref::<ActiveHooks>().map(|h| h.last_changed()) else { return };
+        e.insert(TriboAddedHooks(tick));
+        // The next write of the component, whoever's, gets a later tick.
+        world.increment_change_tick();
+    });
 }
 
-fn remove_active_hooks(
-    remove: On<Remove, FrictionMaterial>,
+/// A collider losing its material loses tribo's flag (the rest of its `ActiveHooks` stays);
+/// the user's flag stays.
+fn remove_active_hooks(remove: On<Remove, FrictionMaterial>, mut commands: Commands) {
+    let entity = remove.entity;
+    commands.queue(move |world: &mut World| {
+        let Ok(mut e) = world.get_entity_mut(entity) else { return };
+        let Some(marker) = e.take::<TriboAddedHooks>() else { return };
+        if e.contains::<FrictionMaterial>() {
+            // Given a material again before this command: the flag stays tribo's.
+            e.insert(marker);
+            return;
+        }
+        let hooks = e.get_ref::<ActiveHooks>().map(|h| (*h, marker.wrote(&h)));
+        // Written by the user since tribo's last write: theirs, flag included.
+        if let Some((h, true)) = hooks {
+            e.insert(h - ActiveHooks::MODIFY_SOLVER_CONTACTS);
+        }
+    });
+}
+
+/// Settles whose `MODIFY_SOLVER_CONTACTS` flag is after someone other than tribo wrote a
+/// collider's `ActiveHooks` (inserted or changed it): a value with the flag makes the flag the
+/// user's (tribo no longer takes it off with the material, nor does the store while the
+/// contacts are settled); a value without it, on a collider with a material, gets tribo's flag
+/// back, owned by tribo.
+#[allow(clippy::type_complexity)]
+fn keep_active_hooks(
     mut commands: Commands,
-    hooks: Query<&ActiveHooks, With<TriboAddedHooks>>,
+    mut q: Query<
+        (Entity, Mut<ActiveHooks>, Option<Mut<TriboAddedHooks>>, Has<FrictionMaterial>),
+        Changed<ActiveHooks>,
+    >,
 ) {
-    if let Ok(h) = hooks.get(remove.entity) {
-        let h = *h - ActiveHooks::MODIFY_SOLVER_CONTACTS;
-        if let Ok(mut e) = commands.get_entity(remove.entity) {
-            e.try_insert(h).try_remove::<TriboAddedHooks>();
+    for (e, mut h, marker, material) in &mut q {
+        if marker.as_ref().is_some_and(|m| m.0 == h.last_changed()) {
+            continue; // tribo's own write
+        }
+        if material && !h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {
+            *h |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
+            let tick = h.last_changed();
+            match marker {
+                Some(mut m) => m.0 = tick,
+                None => {
+                    commands.entity(e).insert(TriboAddedHooks(tick));
+                }
+            }
+        } else if marker.is_some() {
+            commands.entity(e).remove::<TriboAddedHooks>();
         }
     }
 }
 
-/// Re-adds the flag when the user replaces `ActiveHooks` on a collider with a material.
-fn keep_active_hooks(mut q: Query<&mut ActiveHooks, (With<FrictionMaterial>, Changed<ActiveHooks>)>) {
-    for mut h in &mut q {
-        if !h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {
-            *h |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
-        }
+/// Keeps the ticks in [`TriboAddedHooks`] comparable with the component ticks bevy clamps when
+/// they grow old (a marker and the tick of the write it records are clamped alike).
+fn check_hook_ticks(check: On<CheckChangeTicks>, mut markers: Query<&mut TriboAddedHooks>) {
+    for mut m in &mut markers {
+        m.0.check_tick(*check);
     }
 }
 
@@ -395,6 +458,10 @@ fn sync_materials(
     changed: Query<
         (Entity, &FrictionMaterial, &RapierColliderHandle, &RapierContextEntityLink, Has<TriboAddedHooks>),
         Or<(Changed<FrictionMaterial>, Changed<RapierColliderHandle>, Changed<RapierContextEntityLink>)>,
+    >,
+    owners: Query<
+        (&RapierColliderHandle, &RapierContextEntityLink, Has<TriboAddedHooks>),
+        (With<FrictionMaterial>, Changed<ActiveHooks>),
     >,
     mut removed_material: RemovedComponents<FrictionMaterial>,
     mut removed_handle: RemovedComponents<RapierColliderHandle>,
@@ -430,6 +497,12 @@ fn sync_materials(
             c.set_material(e, handle.0, *m);
             // Whose the collider's hook flag is: tribo's (the store may take it off while the
             // contacts stick) or the user's (it stays).
+            c.set_hook_flag_owner(handle.0, tribo_flag);
+        }
+    }
+    // A written `ActiveHooks` may have changed whose the flag is (see `keep_active_hooks`).
+    for (handle, link, tribo_flag) in &owners {
+        if let Ok((_, mut c)) = contexts.get_mut(link.0) {
             c.set_hook_flag_owner(handle.0, tribo_flag);
         }
     }
