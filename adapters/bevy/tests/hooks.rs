@@ -148,6 +148,32 @@ fn resting_box(app: &mut App, x: f32, user_hooks: Option<ActiveHooks>) -> Entity
     e.id()
 }
 
+/// An app with a box (the user's `ActiveHooks` given with its material: `user_hooks`) resting
+/// on a ground of μs for 60 frames, long enough for its contact to settle.
+fn settled_box(user_hooks: Option<ActiveHooks>) -> (App, Entity) {
+    let mut app = common::app(1);
+    ground_of_mu_s(&mut app);
+    let b = resting_box(&mut app, 0.0, user_hooks);
+    run(&mut app, 60);
+    (app, b)
+}
+
+/// Inserts `bundle` on entity `e`, runs 3 frames and checks that its `ActiveHooks` component
+/// and its rapier collider's flags are both `want`.
+fn insert_then(app: &mut App, e: Entity, bundle: impl Bundle, want: ActiveHooks, msg: &str) {
+    app.world_mut().entity_mut(e).insert(bundle);
+    run(app, 3);
+    assert_hooks(app, e, want, msg);
+}
+
+/// Removes entity `e`'s `FrictionMaterial`, runs 3 frames and checks its flags as
+/// [`insert_then`] does.
+fn remove_material_then(app: &mut App, e: Entity, want: ActiveHooks, msg: &str) {
+    app.world_mut().entity_mut(e).remove::<FrictionMaterial>();
+    run(app, 3);
+    assert_hooks(app, e, want, msg);
+}
+
 /// A ground of rapier friction μs, top face at y = 0.
 fn ground_of_mu_s(app: &mut App) {
     let g = common::ground(app, None);
@@ -174,22 +200,11 @@ fn the_flag_is_whoever_wrote_it_last() {
     run(&mut app, 3);
     assert_hooks(&mut app, b, MODIFY, "tribo's flag");
 
-    app.world_mut().entity_mut(b).insert(MODIFY | FILTER);
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, MODIFY | FILTER, "the user's write");
-    app.world_mut().entity_mut(b).remove::<FrictionMaterial>();
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, MODIFY | FILTER, "the user's flag after the material's removal");
-
-    app.world_mut().entity_mut(b).insert(material);
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, MODIFY | FILTER, "material given again");
-    app.world_mut().entity_mut(b).insert(FILTER);
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, MODIFY | FILTER, "tribo's flag back");
-    app.world_mut().entity_mut(b).remove::<FrictionMaterial>();
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, FILTER, "tribo's flag gone with the material");
+    insert_then(&mut app, b, MODIFY | FILTER, MODIFY | FILTER, "the user's write");
+    remove_material_then(&mut app, b, MODIFY | FILTER, "the user's flag after the material's removal");
+    insert_then(&mut app, b, material, MODIFY | FILTER, "material given again");
+    insert_then(&mut app, b, FILTER, MODIFY | FILTER, "tribo's flag back");
+    remove_material_then(&mut app, b, FILTER, "tribo's flag gone with the material");
 }
 
 /// The same through a change of the component (a `Mut` write in a system) rather than an
@@ -204,17 +219,12 @@ fn a_changed_component_is_a_write_too() {
     app.world_mut().entity_mut(b).insert(MODIFY);
     run(&mut app, 3);
     // The user's flag (inserted after tribo's): the removal keeps it.
-    app.world_mut().entity_mut(b).remove::<FrictionMaterial>();
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, MODIFY, "the user's flag");
-    app.world_mut().entity_mut(b).insert(FrictionMaterial::new(0.6, 0.5).unwrap());
-    run(&mut app, 3);
+    remove_material_then(&mut app, b, MODIFY, "the user's flag");
+    insert_then(&mut app, b, FrictionMaterial::new(0.6, 0.5).unwrap(), MODIFY, "material given again");
     *app.world_mut().get_mut::<ActiveHooks>(b).unwrap() = FILTER;
     run(&mut app, 3);
     assert_hooks(&mut app, b, MODIFY | FILTER, "tribo's flag back");
-    app.world_mut().entity_mut(b).remove::<FrictionMaterial>();
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, FILTER, "tribo's flag gone with the material");
+    remove_material_then(&mut app, b, FILTER, "tribo's flag gone with the material");
 }
 
 /// Two boxes settle on the ground. One got tribo's flag, the user wrote their own
@@ -243,10 +253,7 @@ fn a_settled_box_keeps_the_users_flag() {
 /// hook is the same: the box is back off the hook with tribo's flag.
 #[test]
 fn a_settled_box_with_tribos_flag_back_goes_off_the_hook() {
-    let mut app = common::app(1);
-    ground_of_mu_s(&mut app);
-    let b = resting_box(&mut app, 0.0, Some(MODIFY));
-    run(&mut app, 60);
+    let (mut app, b) = settled_box(Some(MODIFY));
     assert_eq!(unhooked(&mut app, b), (false, USER_FRICTION), "the user's flag");
     app.world_mut().entity_mut(b).insert(FILTER);
     run(&mut app, 60);
@@ -263,10 +270,7 @@ fn a_settled_box_with_tribos_flag_back_goes_off_the_hook() {
 /// component and stays off the rapier collider, whose friction is the user's again.
 #[test]
 fn a_settled_box_loses_tribos_flag_with_the_material() {
-    let mut app = common::app(1);
-    ground_of_mu_s(&mut app);
-    let b = resting_box(&mut app, 0.0, Some(FILTER));
-    run(&mut app, 60);
+    let (mut app, b) = settled_box(Some(FILTER));
     assert_eq!(unhooked(&mut app, b), (true, MU_S), "tribo's flag: off the hook");
     app.world_mut().entity_mut(b).remove::<FrictionMaterial>();
     run(&mut app, 3);
