@@ -353,7 +353,7 @@ struct TriboAddedHooks(Tick);
 
 impl TriboAddedHooks {
     /// Whether `hooks` is still as tribo last wrote it.
-    fn wrote(&self, hooks: &Ref<ActiveHooks>) -> bool {
+    fn wrote(&self, hooks: &impl DetectChanges) -> bool {
         hooks.last_changed() == self.0
     }
 }
@@ -397,12 +397,11 @@ fn remove_active_hooks(remove: On<Remove, FrictionMaterial>, mut commands: Comma
     let entity = remove.entity;
     commands.queue(move |world: &mut World| {
         let Ok(mut e) = world.get_entity_mut(entity) else { return };
-        let Some(marker) = e.take::<TriboAddedHooks>() else { return };
+        // Given a material again before this command: the flag stays tribo's.
         if e.contains::<FrictionMaterial>() {
-            // Given a material again before this command: the flag stays tribo's.
-            e.insert(marker);
             return;
         }
+        let Some(marker) = e.take::<TriboAddedHooks>() else { return };
         let hooks = e.get_ref::<ActiveHooks>().map(|h| (*h, marker.wrote(&h)));
         // Written by the user since tribo's last write: theirs, flag included.
         if let Some((h, true)) = hooks {
@@ -425,7 +424,7 @@ fn keep_active_hooks(
     >,
 ) {
     for (e, mut h, marker, material) in &mut q {
-        if marker.as_ref().is_some_and(|m| m.0 == h.last_changed()) {
+        if marker.as_ref().is_some_and(|m| m.wrote(&h)) {
             continue; // tribo's own write
         }
         if material && !h.contains(ActiveHooks::MODIFY_SOLVER_CONTACTS) {

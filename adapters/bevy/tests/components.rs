@@ -37,10 +37,7 @@ fn active_hooks_are_added_and_merged() {
     assert_eq!(h(&app, plain), ActiveHooks::FILTER_INTERSECTION_PAIR | ActiveHooks::MODIFY_SOLVER_CONTACTS);
 
     // The flag reaches the rapier collider.
-    let handle = app.world().get::<RapierColliderHandle>(filtered).unwrap().0;
-    let mut q = app.world_mut().query::<&RapierContextColliders>();
-    let colliders = q.single(app.world()).unwrap();
-    let flags = colliders.colliders.get(handle).unwrap().active_hooks();
+    let flags = common::with_rapier_collider(&mut app, filtered, |c| c.active_hooks());
     assert!(flags.contains(bevy_rapier3d::rapier::pipeline::ActiveHooks::MODIFY_SOLVER_CONTACTS));
     assert!(flags.contains(bevy_rapier3d::rapier::pipeline::ActiveHooks::FILTER_CONTACT_PAIRS));
 }

@@ -104,9 +104,7 @@ const FILTER: ActiveHooks = ActiveHooks::FILTER_CONTACT_PAIRS;
 /// flags, same bits).
 fn hooks(app: &mut App, e: Entity) -> (ActiveHooks, ActiveHooks) {
     let ecs = *app.world().get::<ActiveHooks>(e).unwrap();
-    let handle = app.world().get::<RapierColliderHandle>(e).unwrap().0;
-    let mut q = app.world_mut().query::<&RapierContextColliders>();
-    let rapier = q.single(app.world()).unwrap().colliders.get(handle).unwrap().active_hooks();
+    let rapier = common::with_rapier_collider(app, e, |c| c.active_hooks());
     (ecs, ActiveHooks::from_bits(rapier.bits()).unwrap())
 }
 
@@ -121,9 +119,7 @@ fn unhooked(app: &mut App, e: Entity) -> (bool, f32) {
     let handle = app.world().get::<RapierColliderHandle>(e).unwrap().0;
     let mut q = app.world_mut().query::<&TriboContext>();
     let off = q.single(app.world()).unwrap().store().is_unhooked(handle);
-    let mut q = app.world_mut().query::<&RapierContextColliders>();
-    let friction = q.single(app.world()).unwrap().colliders.get(handle).unwrap().friction();
-    (off, friction)
+    (off, common::with_rapier_collider(app, e, |c| c.friction()))
 }
 
 /// The user's rapier friction of the resting boxes, and their material's μs (the ground's

@@ -93,3 +93,14 @@ pub fn run(app: &mut App, frames: usize) {
         app.update();
     }
 }
+
+/// `f` of entity `e`'s rapier collider (in the app's one rapier context).
+pub fn with_rapier_collider<R>(
+    app: &mut App,
+    e: Entity,
+    f: impl FnOnce(&bevy_rapier3d::rapier::geometry::Collider) -> R,
+) -> R {
+    let handle = app.world().get::<RapierColliderHandle>(e).unwrap().0;
+    let mut q = app.world_mut().query::<&RapierContextColliders>();
+    f(q.single(app.world()).unwrap().colliders.get(handle).unwrap())
+}
