@@ -77,6 +77,69 @@ fn a_resting_box_goes_off_the_hook_and_comes_back_when_it_slides() {
     assert!((a - expected).abs() < 0.03 * expected, "deceleration {a} vs μk g {expected}");
 }
 
+/// A box sliding on the floor (μs 0.6, μk 0.3, from 1 m/s) at dt = 1/30, 1/60 and 1/240.
+///
+/// While it slides its contact is off the hook whenever rapier recycles the pair: the hook's
+/// whole work for a sliding contact that neither rolls nor spins is μk, which a recycled pair
+/// keeps from its last step on the hook (measured: off in 7 of 13, 15 of 22 and 75 of 82
+/// sliding steps). It goes back on the hook before its relative pose leaves rapier's recycling
+/// bound (rapier would then update the pair in full with the colliders' combined friction, μs),
+/// so it stops where μk stops it: v0² / (2 μk g) = 0.170 m.
+///
+/// Once stopped, it goes off the hook only after a step on it that wrote μs: pushed with
+/// 0.45 m g (between μk m g and μs m g) it holds within 1 mm over 2 s (stock rapier with μ = μs
+/// moves 0.8, 0.2 and 0.0 mm). When a stopped contact left the hook straight away, the recycled
+/// pair kept the μk of its last sliding step and the same push moved the box 2.4, 3.7 and
+/// 3.8 mm before its contact went back on the hook.
+#[test]
+fn a_sliding_box_leaves_the_hook_and_holds_once_stopped() {
+    let (mu_s, mu_k, v0) = (0.6, 0.3, 1.0f32);
+    for dt in [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0f32] {
+        let mut tribo = TriboRapier::new();
+        let mut w = World::new();
+        w.params.dt = dt;
+        let floor = w.floor();
+        w.colliders[floor].set_friction(mu_s as f32);
+        let b = w.bodies.insert(
+            RigidBodyBuilder::dynamic()
+                .translation(Vector::new(0.0, H, 0.0))
+                .linvel(Vector::new(v0, 0.0, 0.0))
+                .can_sleep(false),
+        );
+        let c = w.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(H, H, H).density(1000.0),
+            b,
+            &mut w.bodies,
+        );
+        tribo.set_material(c, FrictionMaterial::new(mu_s, mu_k).unwrap());
+        let (mut sliding, mut off) = (0, 0);
+        for _ in 0..(1.5 / dt) as usize {
+            w.step(&mut tribo);
+            if w.bodies[b].linvel().length() > 1e-3 {
+                sliding += 1;
+                off += usize::from(tribo.is_unhooked(c));
+            }
+        }
+        assert!(off * 3 >= sliding, "dt {dt}: off the hook in {off} of {sliding} sliding steps");
+        let x = w.bodies[b].translation().x;
+        let expected = v0 * v0 / (2.0 * mu_k as f32 * G);
+        assert!(
+            (x - expected).abs() <= 0.01 * expected + 0.5 * v0 * dt,
+            "dt {dt}: stopped at {x} m, μk: {expected} m"
+        );
+        assert!(tribo.is_unhooked(c), "dt {dt}: stopped, off the hook");
+        assert_eq!(tribo.contact(c, floor).unwrap().slide, Mode::Static);
+        let mass = w.bodies[b].mass();
+        w.bodies[b].add_force(Vector::new(0.45 * mass * G, 0.0, 0.0), true);
+        for _ in 0..(2.0 / dt) as usize {
+            w.step(&mut tribo);
+        }
+        let moved = w.bodies[b].translation().x - x;
+        assert!(moved.abs() < 1e-3, "dt {dt}: pushed within μs m g, moved {moved} m");
+        assert!(w.bodies[b].linvel().length() < 1e-4, "dt {dt}: {:?}", w.bodies[b].linvel());
+    }
+}
+
 /// The user's own `MODIFY_SOLVER_CONTACTS` flag is never taken off, and their friction stays.
 #[test]
 fn the_users_hook_flag_stays() {

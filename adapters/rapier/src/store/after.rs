@@ -141,6 +141,8 @@ impl TriboRapier {
                 kinetic_drop: [0.0; 2],
                 settled: false,
                 hook_plain: false,
+                applied_mu: f32::NAN,
+                off_motion: [0.0; 2],
                 unhook_mu: [f32::NAN; 2],
                 unhook_mu_epoch: 0,
                 warm_next: 0.0,
@@ -329,6 +331,11 @@ impl TriboRapier {
             let hook_plain = plan.tangent_velocity == Vector::ZERO && !plan.roll_stopped && !plan.collapse;
             s.seen = step;
             s.hook_plain = hook_plain;
+            // The friction coefficient the solver applied in this step (the hook's, or rapier's
+            // combination at a full update off the hook, or the one a recycled pair kept).
+            if let Some(m) = pair.solver_manifolds().iter().find(|m| !m.data.solver_contacts.is_empty()) {
+                s.applied_mu = m.data.friction;
+            }
             // The hook summed the warm start of a hooked pair; a pair off the hook (see
             // `settle`) started from the warm starts the last step left.
             let warm = match *self.warm[idx].get_mut() {
@@ -676,18 +683,42 @@ impl TriboRapier {
             // that the next step's threshold does not ask for. The stick → slip test still
             // judges it: a deflection past the full threshold turns the contact kinetic.
             let landing = unloaded_before && loaded;
+            // A contact that slides (kinetic) while it neither rolls nor spins is settled too: the
+            // hook's whole work for it is μk, which a pair rapier recycles keeps (see `settle`).
             let was_settled = s.settled;
-            s.settled = s.slide == Mode::Static
-                && s.roll == Mode::Static
+            s.settled = s.roll == Mode::Static
                 && s.spin == Mode::Static
                 && s.hold == 0
-                && (landing
+                && (s.slide == Mode::Kinetic
+                    || landing
                     || ((s.slide_defl.length() as f64) <= 0.5 * d.slide_static
                         && (slip.length() <= SETTLE_SLIP * slip_speed
                             || !loaded
                             || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
                 && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
                 && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
+            // A sliding contact off the hook keeps the μk the hook wrote at the pair's last full
+            // update only while rapier recycles the pair: while its colliders' relative pose
+            // stays within `contact_recycle_distance` of that update's (translation plus the
+            // relative turn times the larger collider's extent) and each body turned less than
+            // acos 0.98 ≈ 11.5° since. Then rapier updates it in full with the colliders'
+            // combined friction, μs. So the contact counts as settled only while bounds on both
+            // (the path lengths since its last step on the hook) are within half of rapier's.
+            if s.slide == Mode::Kinetic {
+                let (step_motion, hooked) = match (colliders.get(c1), colliders.get(c2)) {
+                    (Some(col1), Some(col2)) => (
+                        pair_motion([rb1, rb2], [col1, col2], dt),
+                        (col1.active_hooks() | col2.active_hooks())
+                            .contains(ActiveHooks::MODIFY_SOLVER_CONTACTS),
+                    ),
+                    _ => ([f32::INFINITY; 2], true),
+                };
+                // A step on the hook began with a full update of the pair.
+                let since = if hooked { [0.0; 2] } else { s.off_motion };
+                s.off_motion = [since[0] + step_motion[0], since[1] + step_motion[1]];
+                let recycle = if params.contact_recycling { params.contact_recycle_distance() } else { 0.0 };
+                s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.1;
+            }
             let (sd, rd) = (s.slide_defl, s.roll_defl);
             if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
                 s.slide_defl = Vector::ZERO;
@@ -708,6 +739,7 @@ impl TriboRapier {
             let masses_valid = mass_ok(par1, frame1) && mass_ok(par2, frame2);
             let keep = was_settled
                 && s.settled
+                && s.slide == Mode::Static
                 && masses_valid
                 && self.settings.unhook_settled
                 && !s.pending
@@ -969,4 +1001,25 @@ impl StepFrames {
     fn last_address(&self, h: RigidBodyHandle) -> *const RigidBody {
         self.addresses.get(h.into_raw_parts().0 as usize)
     }
+}
+
+/// Bounds on how far a step at the current velocities moves two colliders' relative pose (as
+/// rapier measures it for contact recycling: the change of the second collider's pose in the
+/// first's frame, its translation plus its turn times the larger collider's extent) and the
+/// larger of the bodies' turns (rad).
+fn pair_motion(rbs: [Option<&RigidBody>; 2], cols: [&Collider; 2], dt: f32) -> [f32; 2] {
+    let at = |k: usize| cols[k].position().translation;
+    let v = |k: usize| rbs[k].map_or(Vector::ZERO, |b| b.velocity_at_point(at(k)));
+    let w = |k: usize| rbs[k].map_or(Vector::ZERO, |b| b.angvel());
+    let extent = cols
+        .iter()
+        .map(|c| {
+            let aabb = c.shape().compute_local_aabb();
+            aabb.mins.length().max(aabb.maxs.length())
+        })
+        .fold(0.0f32, f32::max);
+    let rate =
+        (v(1) - v(0)).length() + w(0).length() * (at(1) - at(0)).length() + (w(1) - w(0)).length() * extent;
+    let turn = w(0).length().max(w(1).length());
+    [rate * dt, turn * dt]
 }

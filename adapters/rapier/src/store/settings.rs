@@ -29,11 +29,17 @@ pub struct Settings {
     /// and its slip is below ten [`slip_speed`](Self::slip_speed)s (or it carries no load, or
     /// one more step at its slip keeps the deflection within half the threshold); in its first
     /// loaded step (the bodies touched during the step) the two deflection tests do not apply.
+    /// A contact that slides (kinetic) while roll and spin stick counts as settled too, while
+    /// rapier recycles its pair: the recycled pair keeps the μk the hook wrote at its last step
+    /// on the hook, and the contact goes back on the hook before its relative pose leaves
+    /// rapier's recycling bound. A contact goes off only after a step on the hook that wrote the
+    /// coefficient of its current mode (a contact that just stopped sliding spends one step on
+    /// the hook, writing μs).
     /// Meanwhile
     /// the collider's `friction` is its material's μs (the user's value comes back with the
     /// hook), tribo keeps tracking stick and slip, and the motors keep resisting roll and spin;
-    /// the hook comes back before the next step once a contact slips or its deflection grows,
-    /// or the collider gains a contact with a collider that has the hook. Colliders whose
+    /// the hook comes back before the next step once a contact changes mode or its deflection
+    /// grows, or the collider gains a contact with a collider that has the hook. Colliders whose
     /// pairs rapier would combine to another coefficient than μs (pair-table overrides,
     /// differing combine rules, a partner without a material), Contensou contacts, colliders
     /// without a body or on fixed or kinematic bodies, and colliders whose hook flag the user

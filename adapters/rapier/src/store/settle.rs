@@ -14,7 +14,21 @@
 //! loaded step, whose normal force and deflection are the averages over a step it touched only
 //! in part; a curved contact's relative roll and spin below their slip speeds; no Contensou
 //! model, no stock fallback), and puts it back on before the step
-//! after one of its contacts stops being settled. A collider gaining a contact with a hooked
+//! after one of its contacts stops being settled.
+//!
+//! A sliding contact (kinetic slide, roll and spin static) is settled too while rapier recycles
+//! its pair: the hook's whole work for it is μk, and a recycled pair keeps the friction
+//! coefficient of its last full update, which the hook wrote. rapier updates an unhooked pair in
+//! full once its colliders' relative pose moved more than `contact_recycle_distance` since the
+//! last full update (translation plus relative turn times the larger collider's extent) or a
+//! body turned more than acos 0.98, and then takes the colliders' combined `friction` (μs).
+//! `after_step` bounds both from the velocities (path lengths since the pair's last hooked step,
+//! `PairState::off_motion`) and keeps the contact settled only within half of rapier's bounds.
+//! Either way a contact goes off only while rapier's manifolds hold the coefficient of its mode
+//! (`PairState::applied_mu`, read from the manifold after each step): a contact that changes
+//! mode spends a step on the hook, which writes the new coefficient. (A contact that stopped
+//! sliding and left the hook at once kept the μk of its last sliding step in the recycled pair,
+//! below its static capacity.) A collider gaining a contact with a hooked
 //! collider is hooked through that pair, reported by the hook, and back on the hook for its
 //! other pairs once the new contact's state exists (new contacts are not settled before their
 //! first `after_step`).
@@ -153,10 +167,18 @@ impl TriboRapier {
     }
 
     /// Whether contact `i` (colliders `col1`, `col2`) is settled, so its colliders may leave
-    /// the hook, and rapier's own friction of the pair would then be its μs.
+    /// the hook: rapier's manifolds of the pair hold the coefficient of the contact's slide mode
+    /// (the hook wrote it at the pair's last full update, [`PairState::applied_mu`]: a recycled
+    /// pair keeps it), and rapier's own combination of the colliders' friction, which it takes
+    /// at a full update off the hook, is the contact's μs (a sliding contact goes back on the
+    /// hook before rapier would update it in full, see `after_step`).
     pub(super) fn contact_settled(&mut self, i: usize, (col1, col2): (&Collider, &Collider)) -> bool {
         let s = &self.states[i];
         if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
+            return false;
+        }
+        let mu = s.material.mu(s.slide) as f32;
+        if self.plans[i].mu != mu || s.applied_mu != mu {
             return false;
         }
         // The colliders' material μs, looked up again only after a material changed.

@@ -260,6 +260,17 @@ pub(super) struct PairState {
     /// colliders leave the hook (see `settle`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) hook_plain: bool,
+    /// The friction coefficient rapier's manifolds of the pair hold: the plan's μ of the last
+    /// step the hook saw the pair in (rapier keeps it while it recycles the pair off the hook,
+    /// and an unhooked full update combines the colliders' `friction`, which tribo set to the
+    /// same value). A contact leaves the hook only at this μ (see `settle`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) applied_mu: f32,
+    /// Bounds on how far the pair's relative pose (translation plus turn times the colliders'
+    /// extent) and each body's rotation (rad) moved since the pair's last step on the hook: a
+    /// sliding contact stays off the hook only while rapier recycles its pair (see `after_step`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) off_motion: [f32; 2],
     /// The next `before_step` must plan this contact (material changed, anchor body missing).
     pub(super) pending: bool,
     /// Steps in a row the pair had no active contact (kept for up to [`ABSENT_STEPS`], see
