@@ -143,6 +143,7 @@ impl TriboRapier {
                 hook_plain: false,
                 applied_mu: f32::NAN,
                 off_motion: [0.0; 2],
+                extent: 0.0,
                 unhook_mu: [f32::NAN; 2],
                 unhook_mu_epoch: 0,
                 warm_next: 0.0,
@@ -251,6 +252,9 @@ impl TriboRapier {
             let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
             let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
             let mut count = 0.0f32;
+            // The friction coefficient the solver applied in this step (the hook's, or rapier's
+            // combination at a full update off the hook, or the one a recycled pair kept).
+            let mut applied_mu = f32::NAN;
             // A body-side anchor is the material point that touched at the start of the step, in
             // the body's CoM-centred local frame: after the step it has turned with the body (a
             // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
@@ -281,8 +285,11 @@ impl TriboRapier {
                     p2avg += b;
                     count += 1.0;
                 }
-                if nsum == Vector::ZERO && !m.data.solver_contacts.is_empty() {
-                    nsum = m.data.normal * 1e-12;
+                if !m.data.solver_contacts.is_empty() {
+                    applied_mu = m.data.friction;
+                    if nsum == Vector::ZERO {
+                        nsum = m.data.normal * 1e-12;
+                    }
                 }
             }
             if count == 0.0 {
@@ -331,11 +338,7 @@ impl TriboRapier {
             let hook_plain = plan.tangent_velocity == Vector::ZERO && !plan.roll_stopped && !plan.collapse;
             s.seen = step;
             s.hook_plain = hook_plain;
-            // The friction coefficient the solver applied in this step (the hook's, or rapier's
-            // combination at a full update off the hook, or the one a recycled pair kept).
-            if let Some(m) = pair.solver_manifolds().iter().find(|m| !m.data.solver_contacts.is_empty()) {
-                s.applied_mu = m.data.friction;
-            }
+            s.applied_mu = applied_mu;
             // The hook summed the warm start of a hooked pair; a pair off the hook (see
             // `settle`) started from the warm starts the last step left.
             let warm = match *self.warm[idx].get_mut() {
@@ -704,10 +707,12 @@ impl TriboRapier {
             // acos 0.98 ≈ 11.5° since. Then rapier updates it in full with the colliders'
             // combined friction, μs. So the contact counts as settled only while bounds on both
             // (the path lengths since its last step on the hook) are within half of rapier's.
-            if s.slide == Mode::Kinetic {
+            // (Bounded only while settled otherwise: an unsettled contact is on the hook in the
+            // next step, which starts the bounds again.)
+            if s.settled && s.slide == Mode::Kinetic {
                 let (step_motion, hooked) = match (colliders.get(c1), colliders.get(c2)) {
                     (Some(col1), Some(col2)) => (
-                        pair_motion([rb1, rb2], [col1, col2], dt),
+                        pair_motion([rb1, rb2], [col1, col2], &mut s.extent, dt),
                         (col1.active_hooks() | col2.active_hooks())
                             .contains(ActiveHooks::MODIFY_SOLVER_CONTACTS),
                     ),
@@ -1007,17 +1012,21 @@ impl StepFrames {
 /// rapier measures it for contact recycling: the change of the second collider's pose in the
 /// first's frame, its translation plus its turn times the larger collider's extent) and the
 /// larger of the bodies' turns (rad).
-fn pair_motion(rbs: [Option<&RigidBody>; 2], cols: [&Collider; 2], dt: f32) -> [f32; 2] {
+/// `extent` caches the larger collider's extent (0: not known).
+fn pair_motion(rbs: [Option<&RigidBody>; 2], cols: [&Collider; 2], extent: &mut f32, dt: f32) -> [f32; 2] {
     let at = |k: usize| cols[k].position().translation;
     let v = |k: usize| rbs[k].map_or(Vector::ZERO, |b| b.velocity_at_point(at(k)));
     let w = |k: usize| rbs[k].map_or(Vector::ZERO, |b| b.angvel());
-    let extent = cols
-        .iter()
-        .map(|c| {
-            let aabb = c.shape().compute_local_aabb();
-            aabb.mins.length().max(aabb.maxs.length())
-        })
-        .fold(0.0f32, f32::max);
+    if *extent == 0.0 {
+        *extent = cols
+            .iter()
+            .map(|c| {
+                let aabb = c.shape().compute_local_aabb();
+                aabb.mins.length().max(aabb.maxs.length())
+            })
+            .fold(0.0f32, f32::max);
+    }
+    let extent = *extent;
     let rate =
         (v(1) - v(0)).length() + w(0).length() * (at(1) - at(0)).length() + (w(1) - w(0)).length() * extent;
     let turn = w(0).length().max(w(1).length());

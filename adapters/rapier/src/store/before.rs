@@ -82,6 +82,7 @@ impl TriboRapier {
                 s.shapes = shapes;
                 s.parents = [p1, p2];
                 s.curvature = None;
+                s.extent = 0.0;
                 s.kappa_const =
                     [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
                 s.pending = true;

@@ -271,6 +271,10 @@ pub(super) struct PairState {
     /// sliding contact stays off the hook only while rapier recycles its pair (see `after_step`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) off_motion: [f32; 2],
+    /// The larger collider's extent (the largest distance of its AABB's corners from its
+    /// origin; 0: not known yet), for `off_motion`. Cleared when a shape changes.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) extent: f32,
     /// The next `before_step` must plan this contact (material changed, anchor body missing).
     pub(super) pending: bool,
     /// Steps in a row the pair had no active contact (kept for up to [`ABSENT_STEPS`], see
