@@ -177,8 +177,11 @@ impl TriboRapier {
         if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
             return false;
         }
+        // (rapier's combination at a full update off the hook may differ from the material's
+        // combination in the last bits: the same tolerance as the combination test below.)
         let mu = s.material.mu(s.slide) as f32;
-        if self.plans[i].mu != mu || s.applied_mu != mu {
+        let applied = (s.applied_mu - mu).abs() <= 1e-6 * mu.max(1.0);
+        if self.plans[i].mu != mu || !applied {
             return false;
         }
         // The colliders' material μs, looked up again only after a material changed.

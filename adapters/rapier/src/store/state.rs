@@ -260,10 +260,10 @@ pub(super) struct PairState {
     /// colliders leave the hook (see `settle`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) hook_plain: bool,
-    /// The friction coefficient rapier's manifolds of the pair hold: the plan's μ of the last
-    /// step the hook saw the pair in (rapier keeps it while it recycles the pair off the hook,
-    /// and an unhooked full update combines the colliders' `friction`, which tribo set to the
-    /// same value). A contact leaves the hook only at this μ (see `settle`).
+    /// The friction coefficient rapier's solver applied to the pair in its last step with active
+    /// contacts, read from its manifold: the hook's, or rapier's combination of the colliders'
+    /// `friction` at a full update off the hook, or what a recycled pair kept. A contact leaves
+    /// the hook only while this is the coefficient of its mode (see `settle`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) applied_mu: f32,
     /// Bounds on how far the pair's relative pose (translation plus turn times the colliders'
