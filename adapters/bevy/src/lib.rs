@@ -392,7 +392,9 @@ fn add_active_hooks(add: On<Add, FrictionMaterial>, mut commands: Commands) {
 }
 
 /// A collider losing its material loses tribo's flag (the rest of its `ActiveHooks` stays);
-/// the user's flag stays.
+/// the user's flag stays. A collider whose `ActiveHooks` the user removed after tribo's write
+/// gets an empty one: bevy_rapier does not pass a removal on, so the rapier collider still
+/// carries tribo's flag, and an empty component is what bevy_rapier writes through.
 fn remove_active_hooks(remove: On<Remove, FrictionMaterial>, mut commands: Commands) {
     let entity = remove.entity;
     commands.queue(move |world: &mut World| {
@@ -403,9 +405,15 @@ fn remove_active_hooks(remove: On<Remove, FrictionMaterial>, mut commands: Comma
         }
         let Some(marker) = e.take::<TriboAddedHooks>() else { return };
         let hooks = e.get_ref::<ActiveHooks>().map(|h| (*h, marker.wrote(&h)));
-        // Written by the user since tribo's last write: theirs, flag included.
-        if let Some((h, true)) = hooks {
-            e.insert(h - ActiveHooks::MODIFY_SOLVER_CONTACTS);
+        match hooks {
+            Some((h, true)) => {
+                e.insert(h - ActiveHooks::MODIFY_SOLVER_CONTACTS);
+            }
+            // Written by the user since tribo's last write: theirs, flag included.
+            Some((_, false)) => {}
+            None => {
+                e.insert(ActiveHooks::empty());
+            }
         }
     });
 }

@@ -262,6 +262,35 @@ fn a_settled_box_with_tribos_flag_back_goes_off_the_hook() {
     assert_eq!(unhooked(&mut app, b), (true, MU_S), "written while off: tribo's flag again");
 }
 
+/// The user removes the `ActiveHooks` component of a rolling ball that has tribo's flag.
+/// bevy_rapier does not pass a removal on to the rapier collider, which keeps tribo's flag
+/// while the material stays (tribo's friction goes on). With the material the flag goes too:
+/// tribo puts an empty component back, which bevy_rapier writes to the collider. (Before, the
+/// rapier collider kept tribo's flag for good.)
+#[test]
+fn a_removed_component_leaves_no_flag_behind() {
+    let mut app = common::app(1);
+    common::ground(&mut app, None);
+    let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.01).build().unwrap();
+    let b = common::ball(
+        &mut app,
+        0.0,
+        0.2,
+        Velocity { linear: Vec3::X * 3.0, angular: Vec3::Z * -15.0 },
+        Some(material),
+    );
+    run(&mut app, 3);
+    assert_hooks(&mut app, b, MODIFY, "tribo's flag");
+    app.world_mut().entity_mut(b).remove::<ActiveHooks>();
+    run(&mut app, 3);
+    let rapier = |app: &mut App| common::with_rapier_collider(app, b, |c| c.active_hooks().bits());
+    assert_eq!(rapier(&mut app), MODIFY.bits(), "the rapier collider keeps tribo's flag");
+    app.world_mut().entity_mut(b).remove::<FrictionMaterial>();
+    run(&mut app, 3);
+    assert_eq!(rapier(&mut app), 0, "tribo's flag gone with the material");
+    assert_eq!(app.world().get::<ActiveHooks>(b), Some(&ActiveHooks::empty()));
+}
+
 /// A settled box off the hook with tribo's flag loses the material: the flag is gone from the
 /// component and stays off the rapier collider, whose friction is the user's again.
 #[test]
