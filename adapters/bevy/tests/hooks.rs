@@ -176,13 +176,9 @@ fn ground_of_mu_s(app: &mut App) {
     app.world_mut().entity_mut(g).insert(Friction::coefficient(MU_S));
 }
 
-/// A rolling ball (a rolling contact never settles, so the rapier collider stays hooked):
-/// tribo's flag, then the user's `MODIFY | FILTER` written over it; removing the material
-/// leaves the user's two flags. The material given again keeps the user's flag; the user's
-/// `FILTER`-only write then gets tribo's flag back, which the next removal takes off (and only
-/// it).
-#[test]
-fn the_flag_is_whoever_wrote_it_last() {
+/// An app with a ball rolling on the ground (a rolling contact never settles, so the rapier
+/// collider stays hooked) after 3 frames, with tribo's flag; and the ball's material.
+fn rolling_ball() -> (App, Entity, FrictionMaterial) {
     let mut app = common::app(1);
     common::ground(&mut app, None);
     let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.01).build().unwrap();
@@ -195,6 +191,17 @@ fn the_flag_is_whoever_wrote_it_last() {
     );
     run(&mut app, 3);
     assert_hooks(&mut app, b, MODIFY, "tribo's flag");
+    (app, b, material)
+}
+
+/// A rolling ball (a rolling contact never settles, so the rapier collider stays hooked):
+/// tribo's flag, then the user's `MODIFY | FILTER` written over it; removing the material
+/// leaves the user's two flags. The material given again keeps the user's flag; the user's
+/// `FILTER`-only write then gets tribo's flag back, which the next removal takes off (and only
+/// it).
+#[test]
+fn the_flag_is_whoever_wrote_it_last() {
+    let (mut app, b, material) = rolling_ball();
 
     insert_then(&mut app, b, MODIFY | FILTER, MODIFY | FILTER, "the user's write");
     remove_material_then(&mut app, b, MODIFY | FILTER, "the user's flag after the material's removal");
@@ -269,18 +276,7 @@ fn a_settled_box_with_tribos_flag_back_goes_off_the_hook() {
 /// rapier collider kept tribo's flag for good.)
 #[test]
 fn a_removed_component_leaves_no_flag_behind() {
-    let mut app = common::app(1);
-    common::ground(&mut app, None);
-    let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.01).build().unwrap();
-    let b = common::ball(
-        &mut app,
-        0.0,
-        0.2,
-        Velocity { linear: Vec3::X * 3.0, angular: Vec3::Z * -15.0 },
-        Some(material),
-    );
-    run(&mut app, 3);
-    assert_hooks(&mut app, b, MODIFY, "tribo's flag");
+    let (mut app, b, _) = rolling_ball();
     app.world_mut().entity_mut(b).remove::<ActiveHooks>();
     run(&mut app, 3);
     let rapier = |app: &mut App| common::with_rapier_collider(app, b, |c| c.active_hooks().bits());
