@@ -272,8 +272,8 @@ fn a_settled_box_with_tribos_flag_back_goes_off_the_hook() {
 /// The user removes the `ActiveHooks` component of a rolling ball that has tribo's flag.
 /// bevy_rapier does not pass a removal on to the rapier collider, which keeps tribo's flag
 /// while the material stays (tribo's friction goes on). With the material the flag goes too:
-/// tribo puts an empty component back, which bevy_rapier writes to the collider. (Before, the
-/// rapier collider kept tribo's flag for good.)
+/// tribo puts an empty component back, which bevy_rapier writes to the collider. (Without it,
+/// the rapier collider would keep tribo's flag for good.)
 #[test]
 fn a_removed_component_leaves_no_flag_behind() {
     let (mut app, b, _) = rolling_ball();

@@ -88,9 +88,9 @@ fn a_resting_box_goes_off_the_hook_and_comes_back_when_it_slides() {
 ///
 /// Once stopped, it goes off the hook only after a step on it that wrote μs: pushed with
 /// 0.45 m g (between μk m g and μs m g) it holds within 1 mm over 2 s (stock rapier with μ = μs
-/// moves 0.8, 0.2 and 0.0 mm). When a stopped contact left the hook straight away, the recycled
-/// pair kept the μk of its last sliding step and the same push moved the box 2.4, 3.7 and
-/// 3.8 mm before its contact went back on the hook.
+/// moves 0.8, 0.2 and 0.0 mm). A stopped contact that left the hook straight away would keep
+/// the μk of its last sliding step in the recycled pair: the same push then moves the box 2.4,
+/// 3.7 and 3.8 mm before its contact goes back on the hook.
 #[test]
 fn a_sliding_box_leaves_the_hook_and_holds_once_stopped() {
     let (mu_s, mu_k, v0) = (0.6, 0.3, 1.0f32);

@@ -26,9 +26,9 @@
 //! `PairState::off_motion`) and keeps the contact settled only within half of rapier's bounds.
 //! Either way a contact goes off only while rapier's manifolds hold the coefficient of its mode
 //! (`PairState::applied_mu`, read from the manifold after each step): a contact that changes
-//! mode spends a step on the hook, which writes the new coefficient. (A contact that stopped
-//! sliding and left the hook at once kept the μk of its last sliding step in the recycled pair,
-//! below its static capacity.) A collider gaining a contact with a hooked
+//! mode spends a step on the hook, which writes the new coefficient. (A contact that left the
+//! hook as soon as it stopped sliding would keep the μk of its last sliding step in the recycled
+//! pair, below its static capacity.) A collider gaining a contact with a hooked
 //! collider is hooked through that pair, reported by the hook, and back on the hook for its
 //! other pairs once the new contact's state exists (new contacts are not settled before their
 //! first `after_step`).
