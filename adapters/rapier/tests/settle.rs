@@ -96,22 +96,11 @@ fn a_sliding_box_leaves_the_hook_and_holds_once_stopped() {
     let (mu_s, mu_k, v0) = (0.6, 0.3, 1.0f32);
     for dt in [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0f32] {
         let mut tribo = TriboRapier::new();
-        let mut w = World::new();
+        let (mut w, b, c, floor) = resting_box(&mut tribo, mu_s as f32, ActiveHooks::empty());
         w.params.dt = dt;
-        let floor = w.floor();
-        w.colliders[floor].set_friction(mu_s as f32);
-        let b = w.bodies.insert(
-            RigidBodyBuilder::dynamic()
-                .translation(Vector::new(0.0, H, 0.0))
-                .linvel(Vector::new(v0, 0.0, 0.0))
-                .can_sleep(false),
-        );
-        let c = w.colliders.insert_with_parent(
-            ColliderBuilder::cuboid(H, H, H).density(1000.0),
-            b,
-            &mut w.bodies,
-        );
         tribo.set_material(c, FrictionMaterial::new(mu_s, mu_k).unwrap());
+        *w.bodies[b].activation_mut() = RigidBodyActivation::cannot_sleep();
+        w.bodies[b].set_linvel(Vector::new(v0, 0.0, 0.0), true);
         let (mut sliding, mut off) = (0, 0);
         for _ in 0..(1.5 / dt) as usize {
             w.step(&mut tribo);

@@ -722,7 +722,7 @@ impl TriboRapier {
                 let since = if hooked { [0.0; 2] } else { s.off_motion };
                 s.off_motion = [since[0] + step_motion[0], since[1] + step_motion[1]];
                 let recycle = if params.contact_recycling { params.contact_recycle_distance() } else { 0.0 };
-                s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.1;
+                s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.5 * RECYCLE_TURN;
             }
             let (sd, rd) = (s.slide_defl, s.roll_defl);
             if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
@@ -1007,6 +1007,10 @@ impl StepFrames {
         self.addresses.get(h.into_raw_parts().0 as usize)
     }
 }
+
+/// The largest turn of a body (rad) since a pair's last full update at which rapier still
+/// recycles the pair: its bound cos Δθ > 0.98.
+const RECYCLE_TURN: f32 = 0.2;
 
 /// Bounds on how far a step at the current velocities moves two colliders' relative pose (as
 /// rapier measures it for contact recycling: the change of the second collider's pose in the

@@ -177,11 +177,8 @@ impl TriboRapier {
         if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
             return false;
         }
-        // (rapier's combination at a full update off the hook may differ from the material's
-        // combination in the last bits: the same tolerance as the combination test below.)
         let mu = s.material.mu(s.slide) as f32;
-        let applied = (s.applied_mu - mu).abs() <= 1e-6 * mu.max(1.0);
-        if self.plans[i].mu != mu || !applied {
+        if self.plans[i].mu != mu || !same_mu(s.applied_mu, mu) {
             return false;
         }
         // The colliders' material μs, looked up again only after a material changed.
@@ -199,8 +196,7 @@ impl TriboRapier {
             col1.friction_combine_rule(),
             col2.friction_combine_rule(),
         );
-        let mu_s = s.material.mu_s() as f32;
-        (mu - mu_s).abs() <= 1e-6 * mu_s.max(1.0)
+        same_mu(mu, s.material.mu_s() as f32)
     }
 
     /// Sets the hook flag (and friction) of every material collider for the coming step, from
@@ -312,6 +308,12 @@ impl TriboRapier {
     pub fn is_unhooked(&self, c: ColliderHandle) -> bool {
         self.settle.ctl.get(&handle_key(c)).is_some_and(|ctl| ctl.off.is_some())
     }
+}
+
+/// Whether friction coefficient `a` (rapier's combination of two colliders' values) is `b` (the
+/// material's combination): equal up to the last bits the two combinations may differ in.
+fn same_mu(a: f32, b: f32) -> bool {
+    (a - b).abs() <= 1e-6 * b.max(1.0)
 }
 
 /// Whether a collider is attached to a dynamic body (the only ones taken off the hook).
