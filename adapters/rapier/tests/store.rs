@@ -7,12 +7,7 @@ use tribo_rapier::rapier3d::prelude::*;
 use tribo_rapier::{Diagnostic, FrictionMaterial, Material, TriboRapier};
 
 mod common;
-use common::{World, G};
-
-fn rolling_material() -> FrictionMaterial {
-    // μs = μk so that the capacities do not depend on the mode; roll η_r = 0.05.
-    FrictionMaterial::new(0.5, 0.5).unwrap().with_roll(0.05).unwrap()
-}
+use common::{rolling_material, World, G};
 
 /// Despawning a body and spawning another in the same frame: rapier gives the new collider the
 /// freed slot with a new generation. Its material must survive the next `before_step`, which
@@ -21,10 +16,7 @@ fn rolling_material() -> FrictionMaterial {
 fn same_frame_despawn_and_spawn_keeps_the_new_material() {
     let mut w = World::new();
     let mut tribo = TriboRapier::new();
-    let floor = w.floor();
-    tribo.set_material(floor, rolling_material());
-    let (b_old, c_old) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
-    tribo.set_material(c_old, rolling_material());
+    let (floor, b_old, c_old) = w.rolling_ball_on_floor(&mut tribo);
     for _ in 0..30 {
         w.step(&mut tribo);
     }
@@ -147,10 +139,7 @@ fn contacts_without_a_dynamic_side_release_their_joints() {
     for change in 0..3 {
         let mut w = World::new();
         let mut tribo = TriboRapier::new();
-        let floor = w.floor();
-        tribo.set_material(floor, rolling_material());
-        let (b, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
-        tribo.set_material(c, rolling_material());
+        let (floor, b, c) = w.rolling_ball_on_floor(&mut tribo);
         for _ in 0..30 {
             w.step(&mut tribo);
         }
@@ -415,10 +404,7 @@ fn a_motor_that_acted_without_contact_points_gives_its_turn_back() {
     for (lift, kept) in [(0.05f32, true), (1.0, false)] {
         let mut w = World::new();
         let mut tribo = TriboRapier::new();
-        let floor = w.floor();
-        tribo.set_material(floor, rolling_material());
-        let (b, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
-        tribo.set_material(c, rolling_material());
+        let (floor, b, c) = w.rolling_ball_on_floor(&mut tribo);
         {
             let rb = w.bodies.get_mut(b).unwrap();
             rb.set_linvel(Vector::new(1.0, 0.0, 0.0), true);

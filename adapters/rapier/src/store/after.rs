@@ -149,6 +149,8 @@ impl TriboRapier {
                 warm_next: 0.0,
                 absent: 0,
                 idle: false,
+                quiet: false,
+                verdict: None,
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
@@ -211,10 +213,23 @@ impl TriboRapier {
             }
             // The parents `before_step` checked (or `after_step` recorded for a new contact):
             // nothing changes the sets between the two.
-            let (c1, c2, cached_edge, [par1, par2]) = {
+            let (c1, c2, cached_edge, [par1, par2], was_idle) = {
                 let s = &self.states[idx];
-                (s.c1, s.c2, s.edge, s.parents)
+                (s.c1, s.c2, s.edge, s.parents, s.idle)
             };
+            if was_idle {
+                // Idle at the last step and its bodies still asleep (or not dynamic, one of
+                // them dynamic): kept as it is, without looking its pair up (see `quiet`).
+                let still = |b: Option<RigidBodyHandle>| {
+                    let rb = b.and_then(|b| bodies.get(b));
+                    (!is_moving_body(rb) && rb.is_none_or(|rb| rb.is_enabled()), is_dynamic_body(rb))
+                };
+                let ((still1, dyn1), (still2, dyn2)) = (still(par1), still(par2));
+                if still1 && still2 && (dyn1 || dyn2) {
+                    self.states[idx].seen = step;
+                    continue;
+                }
+            }
             let Some((pair, edge)) = pair_of(c1, c2, cached_edge) else {
                 // The pair is gone (swept below with its motor): the motor acted in this step
                 // without a contact.
@@ -234,6 +249,9 @@ impl TriboRapier {
             let st = &mut self.states[idx];
             st.edge = edge;
             st.idle = !(moving1 || moving2);
+            if moving1 || moving2 {
+                st.quiet = false;
+            }
             if !(moving1 || moving2) {
                 // Asleep: keep everything. No dynamic side any more (a body made fixed or
                 // kinematic): swept below with its motor.

@@ -61,9 +61,25 @@ impl TriboRapier {
         let dt = params.dt;
         let epoch = self.material_epoch;
         let unhook = self.settings.unhook_settled;
+        self.watch.begin();
         let mut i = 0;
         while i < self.states.len() {
-            let (c1, c2) = (self.states[i].c1, self.states[i].c2);
+            let s = &self.states[i];
+            let (c1, c2) = (s.c1, s.c2);
+            // A quiet contact (idle and checked in full since it last changed) whose colliders
+            // did not change: the checks below would find nothing (see `quiet`).
+            if s.quiet && !s.pending && s.material_epoch == epoch && (s.verdict.is_some() || !unhook) {
+                let settled = s.verdict == Some(true);
+                if self.watch.collider_same(c1, None, colliders)
+                    && self.watch.collider_same(c2, None, colliders)
+                {
+                    if unhook {
+                        self.settle.contact(c1, c2, settled, true);
+                    }
+                    i += 1;
+                    continue;
+                }
+            }
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
                 self.remove_state(i, joints);
                 continue;
@@ -116,14 +132,16 @@ impl TriboRapier {
             // A contact whose sides are no longer dynamic (a body made fixed or kinematic, or
             // removed with its collider kept) is released with its motor by `after_step`; its
             // motor meanwhile joins two bodies the solver does not move.
-            if unhook {
-                let settled = self.contact_settled(i, (col1, col2));
-                self.settle.contact(c1, c2, settled);
+            let verdict = unhook.then(|| self.contact_settled(i, (col1, col2)));
+            if let Some(settled) = verdict {
+                self.settle.contact(c1, c2, settled, false);
             }
             let s = &self.states[i];
+            let mut planned = false;
             if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
                 let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
                 if is_moving_body(rb1) || is_moving_body(rb2) {
+                    planned = true;
                     self.plan_contact(
                         i,
                         colliders,
@@ -136,6 +154,15 @@ impl TriboRapier {
                         joints,
                     );
                 }
+            }
+            // Idle and not planned: unchanged until `after_step` updates it or a collider
+            // changes (what the colliders are now is recorded for the next pass).
+            let s = &mut self.states[i];
+            s.quiet = s.idle && !planned && !s.pending && s.contensou_model.is_none();
+            s.verdict = verdict;
+            if s.quiet {
+                self.watch.collider_same(c1, Some(col1), colliders);
+                self.watch.collider_same(c2, Some(col2), colliders);
             }
             i += 1;
         }

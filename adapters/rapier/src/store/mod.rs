@@ -7,6 +7,7 @@
 //! - `modes`: the stick/slip mode machine and the onset hold;
 //! - `world`: the objects tribo puts into the rapier world (motors, anchor body);
 //! - `settle`: settled colliders off the hook (rapier then recycles their contacts);
+//! - `quiet`: the checks both passes skip for contacts of sleeping bodies that did not change;
 //! - `settings`, `diagnostic`: the public tuning and problem reports; `snapshot`: serde.
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -26,6 +27,7 @@ mod give_back;
 mod modes;
 mod plan;
 mod prefetch;
+mod quiet;
 mod settings;
 mod settle;
 #[cfg(feature = "serde-serialize")]
@@ -148,6 +150,8 @@ pub struct TriboRapier {
     /// Colliders whose material was set, changed or removed since the last `before_step`,
     /// which wakes their sleeping bodies.
     wake: Vec<ColliderHandle>,
+    /// What `before_step` last saw of the colliders of quiet contacts (see `quiet`).
+    watch: quiet::Watch,
 }
 
 /// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
@@ -183,6 +187,8 @@ impl Clone for TriboRapier {
             settle: self.settle.clone(),
             give_back: self.give_back.clone(),
             wake: self.wake.clone(),
+            // A cache: the copy checks its contacts in full once.
+            watch: Default::default(),
         }
     }
 }
@@ -298,6 +304,7 @@ impl TriboRapier {
             settle: Default::default(),
             give_back: Vec::new(),
             wake: Vec::new(),
+            watch: Default::default(),
         }
     }
 
@@ -310,6 +317,10 @@ impl TriboRapier {
     /// from the next step on. Contact states and materials are kept.
     pub fn set_settings(&mut self, settings: Settings) {
         self.settings = settings.sanitized();
+        // The settle verdicts depend on them: every contact is checked in full again.
+        for s in &mut self.states {
+            s.quiet = false;
+        }
     }
 
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on

@@ -85,9 +85,8 @@ pub(super) const SETTLE_SLIP: f32 = 10.0;
 pub(super) struct Settle {
     /// By full collider handle.
     pub(super) ctl: HandleMap<HookCtl>,
-    /// (pass a contact of the collider was not settled, pass it had a settled contact), by
-    /// collider index.
-    marks: Vec<(u64, u64)>,
+    /// Each collider's contacts in the passes, by collider index.
+    marks: Vec<Marks>,
     /// The current `before_step` pass (starts at 1).
     pass: u64,
     /// Every collider goes back on the hook at the next `before_step` (contact states were
@@ -95,6 +94,24 @@ pub(super) struct Settle {
     pub(super) rehook_all: bool,
     /// A material was removed: the next `before_step` restores its collider.
     pub(super) orphans: bool,
+    /// The next `update_hooks` looks at every material collider (a hook flag's owner was told).
+    pub(super) all_again: bool,
+}
+
+/// What the passes recorded of one collider's contacts.
+#[derive(Clone, Copy, Default)]
+struct Marks {
+    /// The last pass in which a contact of the collider was not settled.
+    unsettled: u64,
+    /// The last pass in which it had a settled contact.
+    settled: u64,
+    /// The last pass in which one of its contacts was checked in full (not quiet, see `quiet`).
+    checked: u64,
+    /// The pass `count` is of, its number of contacts in it, and the number in the pass before
+    /// (`u32::MAX`: not known).
+    count_pass: u64,
+    count: u32,
+    last_count: u32,
 }
 
 impl Settle {
@@ -110,31 +127,52 @@ impl Settle {
     }
 
     #[inline]
-    fn mark(&mut self, c: ColliderHandle, settled: bool) {
+    fn mark(&mut self, c: ColliderHandle, settled: bool, quiet: bool) {
         let i = c.into_raw_parts().0 as usize;
         if i >= self.marks.len() {
-            self.marks.resize(i + 1, (0, 0));
+            self.marks.resize(i + 1, Marks::default());
         }
+        let pass = self.pass;
         let m = &mut self.marks[i];
         if settled {
-            m.1 = self.pass;
+            m.settled = pass;
         } else {
-            m.0 = self.pass;
+            m.unsettled = pass;
         }
+        if !quiet {
+            m.checked = pass;
+        }
+        if m.count_pass != pass {
+            m.last_count = if m.count_pass + 1 == pass { m.count } else { u32::MAX };
+            m.count_pass = pass;
+            m.count = 0;
+        }
+        m.count += 1;
     }
 
-    /// Records one contact of the pass: both colliders stay hooked unless `settled`.
+    /// Records one contact of the pass: both colliders stay hooked unless `settled`. `quiet`:
+    /// the contact's verdict is the one it had in the last pass (see `quiet`).
     #[inline]
-    pub(super) fn contact(&mut self, c1: ColliderHandle, c2: ColliderHandle, settled: bool) {
-        self.mark(c1, settled);
-        self.mark(c2, settled);
+    pub(super) fn contact(&mut self, c1: ColliderHandle, c2: ColliderHandle, settled: bool, quiet: bool) {
+        self.mark(c1, settled, quiet);
+        self.mark(c2, settled, quiet);
     }
 
     /// Whether every contact of `c` recorded in this pass was settled, and at least one was.
     fn all_settled(&self, c: ColliderHandle) -> bool {
         self.marks
             .get(c.into_raw_parts().0 as usize)
-            .is_some_and(|&(unsettled, settled)| unsettled != self.pass && settled == self.pass)
+            .is_some_and(|m| m.unsettled != self.pass && m.settled == self.pass)
+    }
+
+    /// Whether `c`'s contacts in this pass and in the last one were the same quiet contacts
+    /// with the same verdicts: its hook flag's inputs from them did not change. (A quiet
+    /// contact was checked in full before it became quiet, and a contact that stops being
+    /// recorded changes the count.)
+    fn same_quiet_contacts(&self, c: ColliderHandle) -> bool {
+        self.marks.get(c.into_raw_parts().0 as usize).is_some_and(|m| {
+            m.count_pass == self.pass && m.last_count == m.count && m.checked + 1 < self.pass
+        })
     }
 }
 
@@ -221,8 +259,15 @@ impl TriboRapier {
                 }
             }
         }
+        let all = std::mem::take(&mut self.settle.all_again) || !on;
         for k in 0..self.material_colliders.len() {
             let h = self.material_colliders[k];
+            // A collider whose contacts were the same quiet ones in this pass and the last, and
+            // that did not change itself (flags and friction included) since the last pass,
+            // keeps what the last pass gave it.
+            if !all && self.settle.same_quiet_contacts(h) && self.watch.unchanged_in_pass(h) {
+                continue;
+            }
             let Some(c) = colliders.get(h) else { continue };
             let key = handle_key(h);
             let before = self.settle.ctl.get(&key).copied();
@@ -298,6 +343,7 @@ impl TriboRapier {
     /// again whenever the owner changes), and removing the collider's material leaves the flag
     /// to the caller (the store puts back the user's friction only).
     pub fn set_hook_flag_owner(&mut self, collider: ColliderHandle, tribo: bool) {
+        self.settle.all_again = true;
         let ctl = self.settle.ctl.get_or_insert_default(handle_key(collider));
         ctl.tribo_flag = tribo;
         ctl.user_flag = !tribo;

@@ -134,6 +134,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             settle: settle::Settle::with_ctl(s.hook_control.into_iter().collect()),
             give_back: s.give_back,
             wake: s.wake,
+            watch: Default::default(),
         })
     }
 }

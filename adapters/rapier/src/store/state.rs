@@ -251,6 +251,13 @@ pub(super) struct PairState {
     /// prefetched in the next (see `prefetch`).
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) idle: bool,
+    /// Checked in full by the last `before_step` while idle, and not changed since: the next
+    /// `before_step` only asks whether its colliders changed (see `quiet`).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) quiet: bool,
+    /// The settle verdict of that full check ([`TriboRapier::contact_settled`]), if it made one.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) verdict: Option<bool>,
     /// The contact was settled at the last `after_step` (see [`Settings::unhook_settled`]).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) settled: bool,

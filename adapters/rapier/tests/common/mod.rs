@@ -5,6 +5,11 @@
 use tribo_rapier::rapier3d::prelude::*;
 use tribo_rapier::{TriboRapier, TRIBO_JOINT_USER_DATA};
 
+/// μs = μk so that the capacities do not depend on the mode; roll η_r = 0.05.
+pub fn rolling_material() -> tribo_rapier::FrictionMaterial {
+    tribo_rapier::FrictionMaterial::new(0.5, 0.5).unwrap().with_roll(0.05).unwrap()
+}
+
 /// Time step of the harness (s).
 pub const DT: f32 = 1.0 / 60.0;
 /// Gravity (m/s²), along −y.
@@ -122,6 +127,27 @@ impl World {
             &mut SoftBodySet::new(),
             with_colliders,
         );
+    }
+
+    /// A ball of radius 0.1 m resting on a new [`floor`](Self::floor), both with
+    /// [`rolling_material`]: (floor, ball body, ball collider).
+    pub fn rolling_ball_on_floor(
+        &mut self,
+        tribo: &mut TriboRapier,
+    ) -> (ColliderHandle, RigidBodyHandle, ColliderHandle) {
+        let floor = self.floor();
+        tribo.set_material(floor, rolling_material());
+        let (b, c) = self.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+        tribo.set_material(c, rolling_material());
+        (floor, b, c)
+    }
+
+    /// Removes collider `c`, waking its body only if `wake_up`.
+    pub fn remove_collider(&mut self, c: ColliderHandle, wake_up: bool) {
+        #[cfg(not(feature = "rapier-0-36"))]
+        self.colliders.remove(c, &mut self.islands, &mut self.bodies, wake_up);
+        #[cfg(feature = "rapier-0-36")]
+        self.colliders.remove(c, &mut self.islands, &mut self.bodies, &mut SoftBodySet::new(), wake_up);
     }
 
     /// A 40 m × 40 m static floor collider (no parent body) with its top face at y = 0.

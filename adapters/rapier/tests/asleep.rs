@@ -1,0 +1,131 @@
+//! Contacts of sleeping bodies: `before_step` and `after_step` skip the checks of a contact
+//! that cannot have changed (a quiet contact), and what the user changes while the bodies sleep
+//! (without waking them) is still seen in the next step: a shape, a partner's friction, a hook
+//! flag, a removed collider.
+
+mod common;
+
+use common::{rolling_material, World};
+use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::{FrictionMaterial, TriboRapier};
+
+/// Steps until `b` sleeps (at most 10 s), and a few steps more.
+fn step_until_asleep(w: &mut World, tribo: &mut TriboRapier, b: RigidBodyHandle) {
+    let mut k = 0;
+    while !w.bodies[b].is_sleeping() {
+        w.step(tribo);
+        k += 1;
+        assert!(k < 600, "the body does not fall asleep");
+    }
+    for _ in 0..5 {
+        w.step(tribo);
+    }
+    assert!(w.bodies[b].is_sleeping());
+}
+
+/// A ball of radius R = 0.1 m asleep on a flat floor, whose shape becomes a ball of radius
+/// 0.5 m with the same top while the ball sleeps (a fixed collider without a body). rapier wakes
+/// the ball in the next step, which the contact starts asleep; after that step the contact's
+/// roll capacity is already the one of two balls, `2 η_r μ N / (1/R + 1/0.5)` = 0.004167 N·m
+/// per newton, not the flat floor's `2 η_r μ N R` = 0.005.
+#[test]
+fn a_shape_changed_while_the_body_sleeps_is_seen_in_the_next_step() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let (floor, b, c) = w.rolling_ball_on_floor(&mut tribo);
+    step_until_asleep(&mut w, &mut tribo, b);
+    let per_newton = |tribo: &TriboRapier| {
+        let i = tribo.contact(floor, c).unwrap();
+        assert!(i.normal_force > 0.0);
+        i.roll_capacity / i.normal_force
+    };
+    let flat = 2.0 * 0.05 * 0.5 * 0.1;
+    assert!((per_newton(&tribo) - flat).abs() < 1e-5, "flat floor: {}", per_newton(&tribo));
+    // The floor's centre is 0.5 m below its top.
+    w.colliders.get_mut(floor).unwrap().set_shape(SharedShape::ball(0.5));
+    w.step(&mut tribo);
+    let two_balls = 2.0 * 0.05 * 0.5 / (1.0 / 0.1 + 1.0 / 0.5);
+    assert!((per_newton(&tribo) - two_balls).abs() < 1e-5, "ball floor: {}", per_newton(&tribo));
+}
+
+const MU_S: f64 = 0.6;
+const USER_FRICTION: f32 = 0.3;
+
+/// A cube of half edge 0.25 m (density 1000) asleep on a floor without a material whose rapier
+/// friction is μs, so that its collider is off the hook.
+fn sleeping_box(tribo: &mut TriboRapier) -> (World, RigidBodyHandle, ColliderHandle, ColliderHandle) {
+    let mut w = World::new();
+    let floor = w.floor();
+    w.colliders[floor].set_friction(MU_S as f32);
+    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.25, 0.0)));
+    let c = w.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.25, 0.25, 0.25).density(1000.0).friction(USER_FRICTION),
+        b,
+        &mut w.bodies,
+    );
+    tribo.set_material(c, FrictionMaterial::new(MU_S, 0.5).unwrap());
+    step_until_asleep(&mut w, tribo, b);
+    assert!(tribo.is_unhooked(c), "a settled box leaves the hook");
+    (w, b, c, floor)
+}
+
+fn hooked(w: &World, c: ColliderHandle) -> bool {
+    w.colliders[c].active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS)
+}
+
+/// The floor's friction changed while the box sleeps: rapier's combination of the two
+/// colliders' values is no longer the material's μs, so the box goes back on the hook at the
+/// next step (off it, rapier's next full update of the pair would apply the new combination).
+#[test]
+fn a_partners_friction_changed_while_asleep_puts_the_collider_back_on_the_hook() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, b, c, floor) = sleeping_box(&mut tribo);
+    w.colliders[floor].set_friction(0.2);
+    w.step(&mut tribo);
+    assert!(w.bodies[b].is_sleeping());
+    assert!(!tribo.is_unhooked(c) && hooked(&w, c), "the box stays off the hook");
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION, "the user's friction is restored");
+    // And back off once the floor's friction is μs again.
+    w.colliders[floor].set_friction(MU_S as f32);
+    for _ in 0..3 {
+        w.step(&mut tribo);
+    }
+    assert!(tribo.is_unhooked(c) && !hooked(&w, c));
+}
+
+/// The user sets the hook flag of a sleeping box tribo had taken off the hook: the flag is the
+/// user's from the next step on, and stays (with the user's friction back).
+#[test]
+fn a_hook_flag_set_while_asleep_is_the_users() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, b, c, _) = sleeping_box(&mut tribo);
+    let flags = w.colliders[c].active_hooks() | ActiveHooks::MODIFY_SOLVER_CONTACTS;
+    w.colliders.get_mut(c).unwrap().set_active_hooks(flags);
+    for _ in 0..5 {
+        w.step(&mut tribo);
+        assert!(hooked(&w, c), "the user's flag was taken off");
+    }
+    assert!(w.bodies[b].is_sleeping());
+    assert!(!tribo.is_unhooked(c));
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION, "the user's friction is restored");
+}
+
+/// A collider without a material (its contact with the floor takes the floor's) removed from a
+/// sleeping body without waking it: its contact state goes at the next step, and so does the
+/// contact's roll motor joint.
+#[test]
+fn a_collider_removed_from_a_sleeping_body_releases_its_contact() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let floor = w.floor();
+    tribo.set_material(floor, rolling_material());
+    let (b, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
+    step_until_asleep(&mut w, &mut tribo, b);
+    assert_eq!(tribo.joint_count(), 1);
+    w.remove_collider(c, false);
+    w.step(&mut tribo);
+    assert!(w.bodies[b].is_sleeping());
+    assert!(tribo.contact(floor, c).is_none(), "the removed collider's contact is kept");
+    assert_eq!(tribo.joint_count(), 0);
+    assert_eq!(w.marked_joints(), 0, "the contact's joint is left in the world");
+}
