@@ -4,6 +4,11 @@
 //! tribo slide-only (no motor joints); tribo's full model (slide μs/μk, roll and spin
 //! resistance). Targets: slide-only ≤ 1.15 × no-op hook, full ≤ 2.0 × stock.
 //!
+//! The second group times one step of the same pile once it has fallen asleep (every body
+//! asleep; stepped up to 600 steps to get there): what a world at rest costs, which for rapier
+//! is close to nothing and for tribo is its look at each tracked contact (see the rapier
+//! adapter's README, "Where the time goes").
+//!
 //! `cargo bench -p tribo_lab --bench pile`
 // criterion_group! generates undocumented public functions.
 #![allow(missing_docs)]
@@ -32,5 +37,27 @@ fn pile(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, pile);
+fn asleep_pile(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pile_1000_spheres_asleep_one_step");
+    g.sample_size(20).warm_up_time(Duration::from_millis(100)).measurement_time(Duration::from_secs(3));
+    for config in PileConfig::ALL {
+        let mut sim = pile_config_scene(config).0;
+        let asleep = |sim: &tribo_lab::rapier::scenarios::Sim| {
+            !sim.world.bodies.iter().any(|(_, b)| b.is_dynamic() && !b.is_sleeping())
+        };
+        let mut k = 0;
+        while !asleep(&sim) && k < 600 {
+            pile_config_step(&mut sim, config);
+            k += 1;
+        }
+        if !asleep(&sim) {
+            eprintln!("{}: not asleep after {k} steps, not timed", config.name());
+            continue;
+        }
+        g.bench_function(config.name(), |b| b.iter(|| pile_config_step(&mut sim, config)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, pile, asleep_pile);
 criterion_main!(benches);

@@ -220,12 +220,9 @@ impl TriboRapier {
             if was_idle {
                 // Idle at the last step and its bodies still asleep (or not dynamic, one of
                 // them dynamic): kept as it is, without looking its pair up (see `quiet`).
-                let still = |b: Option<RigidBodyHandle>| {
-                    let rb = b.and_then(|b| bodies.get(b));
-                    (!is_moving_body(rb) && rb.is_none_or(|rb| rb.is_enabled()), is_dynamic_body(rb))
-                };
-                let ((still1, dyn1), (still2, dyn2)) = (still(par1), still(par2));
-                if still1 && still2 && (dyn1 || dyn2) {
+                let b1 = self.watch.body_still(par1, bodies, step);
+                let b2 = self.watch.body_still(par2, bodies, step);
+                if b1.still && b2.still && (b1.dynamic || b2.dynamic) {
                     self.states[idx].seen = step;
                     continue;
                 }

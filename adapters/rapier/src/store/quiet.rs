@@ -17,8 +17,8 @@
 //! - `update_hooks` leaves the hook flag of a collider as it is when its contacts were the same
 //!   quiet ones in this pass and the last and the collider itself did not change.
 //! - `after_step` clears `quiet` whenever it updates a contact. A contact that was idle and
-//!   whose bodies still do not move is kept as it is, without looking its pair up in the narrow
-//!   phase (a pair that went away meanwhile is found, and its state swept, once a body wakes).
+//!   whose bodies still do not move ([`Watch::body_still`], each body looked up once per step)
+//!   is kept as it is, without looking its pair up in the narrow phase (a pair that went away meanwhile is found, and its state swept, once a body wakes).
 //!
 //! So the passes do for a quiet contact what the full checks would do, and the simulation is
 //! the same to the bit (the pile's checksums, `pile_timing --checksum`, are those of checking
@@ -50,12 +50,24 @@ struct Entry {
     seen: Option<Seen>,
 }
 
-/// The per-collider view of [`Watch::collider_same`], by collider index.
+/// The per-collider view of [`Watch::collider_same`], by collider index, and the per-body one
+/// of [`Watch::body_still`], by body index.
 #[derive(Clone, Default)]
 pub(super) struct Watch {
     colliders: Vec<Entry>,
     /// The current pass (every `before_step` starts one).
     pass: u64,
+    /// (`after_step`'s step, the body's generation, its [`Still`]), by body index.
+    bodies: Vec<(u64, u32, Still)>,
+}
+
+/// What `after_step` asks of a body of an idle contact.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Still {
+    /// Not moving (asleep, or not dynamic, or removed) and not disabled.
+    pub(super) still: bool,
+    /// Dynamic.
+    pub(super) dynamic: bool,
 }
 
 impl Watch {
@@ -98,6 +110,37 @@ impl Watch {
         e.seen = seen;
         e.pass = self.pass;
         e.same
+    }
+
+    /// Whether body `h` (none: the world) is still and whether it is dynamic, looked up once per
+    /// `after_step` (`step`).
+    #[inline]
+    pub(super) fn body_still(
+        &mut self,
+        h: Option<RigidBodyHandle>,
+        bodies: &RigidBodySet,
+        step: u64,
+    ) -> Still {
+        let Some(h) = h else { return Still { still: true, dynamic: false } };
+        let (i, generation) = h.into_raw_parts();
+        let i = i as usize;
+        if let Some(&(at, g, still)) = self.bodies.get(i) {
+            if at == step && g == generation {
+                return still;
+            }
+        }
+        let rb = bodies.get(h);
+        let still = Still {
+            still: !is_moving_body(rb) && rb.is_none_or(|rb| rb.is_enabled()),
+            dynamic: is_dynamic_body(rb),
+        };
+        if i < HandleMap::<()>::DENSE {
+            if i >= self.bodies.len() {
+                self.bodies.resize(i + 1, (0, 0, Still::default()));
+            }
+            self.bodies[i] = (step, generation, still);
+        }
+        still
     }
 
     /// Whether [`collider_same`](Self::collider_same) found collider `h` there and unchanged in
