@@ -76,10 +76,10 @@ impl Watch {
         self.pass += 1;
     }
 
-    /// Whether collider `h` is there and unchanged (shape, parent, friction, combination rule)
-    /// since the last pass that looked at it; `c` is the collider if the caller has it. The
-    /// first call of a pass decides for the whole pass, and a collider never looked at before
-    /// counts as changed.
+    /// Whether collider `h` is there and unchanged (shape, parent, friction, combination rule,
+    /// hook flags) since the last pass that looked at it; `c` is the collider if the caller has
+    /// it. The first call of a pass decides for the whole pass, and a collider never looked at
+    /// before counts as changed.
     #[inline]
     pub(super) fn collider_same(
         &mut self,
