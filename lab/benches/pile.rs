@@ -42,15 +42,12 @@ fn asleep_pile(c: &mut Criterion) {
     g.sample_size(20).warm_up_time(Duration::from_millis(100)).measurement_time(Duration::from_secs(3));
     for config in PileConfig::ALL {
         let mut sim = pile_config_scene(config).0;
-        let asleep = |sim: &tribo_lab::rapier::scenarios::Sim| {
-            !sim.world.bodies.iter().any(|(_, b)| b.is_dynamic() && !b.is_sleeping())
-        };
         let mut k = 0;
-        while !asleep(&sim) && k < 600 {
+        while !sim.all_asleep() && k < 600 {
             pile_config_step(&mut sim, config);
             k += 1;
         }
-        if !asleep(&sim) {
+        if !sim.all_asleep() {
             eprintln!("{}: not asleep after {k} steps, not timed", config.name());
             continue;
         }

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{rolling_material, World};
+use common::{hooked, resting_box, rolling_material, World, MU_S, USER_FRICTION};
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{FrictionMaterial, TriboRapier};
+use tribo_rapier::TriboRapier;
 
 /// Steps until `b` sleeps (at most 10 s), and a few steps more.
 fn step_until_asleep(w: &mut World, tribo: &mut TriboRapier, b: RigidBodyHandle) {
@@ -48,29 +48,13 @@ fn a_shape_changed_while_the_body_sleeps_is_seen_in_the_next_step() {
     assert!((per_newton(&tribo) - two_balls).abs() < 1e-5, "ball floor: {}", per_newton(&tribo));
 }
 
-const MU_S: f64 = 0.6;
-const USER_FRICTION: f32 = 0.3;
-
-/// A cube of half edge 0.25 m (density 1000) asleep on a floor without a material whose rapier
-/// friction is μs, so that its collider is off the hook.
+/// The resting box asleep on a floor without a material whose rapier friction is μs, so that
+/// its collider is off the hook.
 fn sleeping_box(tribo: &mut TriboRapier) -> (World, RigidBodyHandle, ColliderHandle, ColliderHandle) {
-    let mut w = World::new();
-    let floor = w.floor();
-    w.colliders[floor].set_friction(MU_S as f32);
-    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.25, 0.0)));
-    let c = w.colliders.insert_with_parent(
-        ColliderBuilder::cuboid(0.25, 0.25, 0.25).density(1000.0).friction(USER_FRICTION),
-        b,
-        &mut w.bodies,
-    );
-    tribo.set_material(c, FrictionMaterial::new(MU_S, 0.5).unwrap());
+    let (mut w, b, c, floor) = resting_box(tribo, MU_S as f32, ActiveHooks::empty());
     step_until_asleep(&mut w, tribo, b);
     assert!(tribo.is_unhooked(c), "a settled box leaves the hook");
     (w, b, c, floor)
-}
-
-fn hooked(w: &World, c: ColliderHandle) -> bool {
-    w.colliders[c].active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS)
 }
 
 /// The floor's friction changed while the box sleeps: rapier's combination of the two

@@ -3,40 +3,10 @@
 
 mod common;
 
-use common::{World, DT, G};
+use common::{hooked, resting_box, DT, G, H, MU_K, MU_S, USER_FRICTION};
 use tribo::tracking::Mode;
 use tribo_rapier::rapier3d::prelude::*;
 use tribo_rapier::{FrictionMaterial, Settings, TriboRapier};
-
-const MU_S: f64 = 0.6;
-const MU_K: f64 = 0.5;
-/// The box's own rapier friction (the user's value, restored with the hook).
-const USER_FRICTION: f32 = 0.3;
-/// Half edge of the box (m); density 1000.
-const H: f32 = 0.25;
-
-/// A box resting on a parentless floor whose rapier friction is `floor_friction`.
-fn resting_box(
-    tribo: &mut TriboRapier,
-    floor_friction: f32,
-    user_hooks: ActiveHooks,
-) -> (World, RigidBodyHandle, ColliderHandle, ColliderHandle) {
-    let mut w = World::new();
-    let floor = w.floor();
-    w.colliders[floor].set_friction(floor_friction);
-    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, H, 0.0)));
-    let c = w.colliders.insert_with_parent(
-        ColliderBuilder::cuboid(H, H, H).density(1000.0).friction(USER_FRICTION).active_hooks(user_hooks),
-        b,
-        &mut w.bodies,
-    );
-    tribo.set_material(c, FrictionMaterial::new(MU_S, MU_K).unwrap());
-    (w, b, c, floor)
-}
-
-fn hooked(w: &World, c: ColliderHandle) -> bool {
-    w.colliders[c].active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS)
-}
 
 /// A box at rest goes off the hook with rapier friction μs, its normal force stays m g (the
 /// warm start the solver began each step with is taken off the reported impulse), and a push

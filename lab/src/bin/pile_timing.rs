@@ -122,7 +122,7 @@ fn run(cfg: Cfg) -> Run {
             }
             _ => pile_config_step(&mut sim, config),
         }
-        if asleep_at.is_none() && !sim.world.bodies.iter().any(|(_, b)| b.is_dynamic() && !b.is_sleeping()) {
+        if asleep_at.is_none() && sim.all_asleep() {
             asleep_at = Some(step + 1);
         }
     }

@@ -88,6 +88,11 @@ impl Sim {
     pub fn body(&self, h: RigidBodyHandle) -> &RigidBody {
         &self.world.bodies[h]
     }
+
+    /// No dynamic body is awake.
+    pub fn all_asleep(&self) -> bool {
+        !self.world.bodies.iter().any(|(_, b)| b.is_dynamic() && !b.is_sleeping())
+    }
 }
 
 /// One recorded sample of a scene's time history (for plots; recording does not change the run).

@@ -10,6 +10,40 @@ pub fn rolling_material() -> tribo_rapier::FrictionMaterial {
     tribo_rapier::FrictionMaterial::new(0.5, 0.5).unwrap().with_roll(0.05).unwrap()
 }
 
+/// The resting box's μs and μk ([`resting_box`]).
+pub const MU_S: f64 = 0.6;
+pub const MU_K: f64 = 0.5;
+/// The resting box's own rapier friction (the user's value, restored with the hook).
+pub const USER_FRICTION: f32 = 0.3;
+/// Half edge of the resting box (m); density 1000.
+pub const H: f32 = 0.25;
+
+/// A box (material μs [`MU_S`], μk [`MU_K`]; own friction [`USER_FRICTION`], hook flags
+/// `user_hooks`) resting on a parentless floor whose rapier friction is `floor_friction`:
+/// (world, box body, box collider, floor).
+pub fn resting_box(
+    tribo: &mut TriboRapier,
+    floor_friction: f32,
+    user_hooks: ActiveHooks,
+) -> (World, RigidBodyHandle, ColliderHandle, ColliderHandle) {
+    let mut w = World::new();
+    let floor = w.floor();
+    w.colliders[floor].set_friction(floor_friction);
+    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, H, 0.0)));
+    let c = w.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(H, H, H).density(1000.0).friction(USER_FRICTION).active_hooks(user_hooks),
+        b,
+        &mut w.bodies,
+    );
+    tribo.set_material(c, tribo_rapier::FrictionMaterial::new(MU_S, MU_K).unwrap());
+    (w, b, c, floor)
+}
+
+/// Whether collider `c` carries `MODIFY_SOLVER_CONTACTS`.
+pub fn hooked(w: &World, c: ColliderHandle) -> bool {
+    w.colliders[c].active_hooks().contains(ActiveHooks::MODIFY_SOLVER_CONTACTS)
+}
+
 /// Time step of the harness (s).
 pub const DT: f32 = 1.0 / 60.0;
 /// Gravity (m/s²), along −y.
