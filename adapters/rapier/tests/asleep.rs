@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{hooked, resting_box, rolling_material, World, MU_S, USER_FRICTION};
+use common::{hooked, resting_box, rolling_material, World, H, MU_K, MU_S, USER_FRICTION};
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::TriboRapier;
+use tribo_rapier::{Settings, TriboRapier};
 
 /// Steps until `b` sleeps (at most 10 s), and a few steps more.
 fn step_until_asleep(w: &mut World, tribo: &mut TriboRapier, b: RigidBodyHandle) {
@@ -112,4 +112,55 @@ fn a_collider_removed_from_a_sleeping_body_releases_its_contact() {
     assert!(tribo.contact(floor, c).is_none(), "the removed collider's contact is kept");
     assert_eq!(tribo.joint_count(), 0);
     assert_eq!(w.marked_joints(), 0, "the contact's joint is left in the world");
+}
+
+/// A sleeping ball made fixed without waking it: its contact with the (parentless) floor has no
+/// dynamic side any more, and goes at the next step with its roll motor joint, as it does for
+/// an awake ball.
+#[test]
+fn a_sleeping_body_made_fixed_releases_its_contact() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let (floor, b, c) = w.rolling_ball_on_floor(&mut tribo);
+    step_until_asleep(&mut w, &mut tribo, b);
+    assert_eq!(tribo.joint_count(), 1);
+    w.bodies[b].set_body_type(RigidBodyType::Fixed, false);
+    w.step(&mut tribo);
+    assert!(tribo.contact(floor, c).is_none(), "the contact of a fixed body is kept");
+    assert_eq!(tribo.joint_count(), 0);
+    assert_eq!(w.marked_joints(), 0, "the contact's joint is left in the world");
+}
+
+/// A box of the same size dropped onto the resting box once it sleeps: the landing wakes the
+/// lower box, and its contact with the floor is tracked again. Once both rest, that contact
+/// carries both boxes, 2 ρ (2H)³ g = 2452.5 N, not the lower box's 1226.3 N it had asleep.
+/// With settled colliders off the hook (the default) the landing also puts the lower box back
+/// on the hook; with every collider kept on it, only the lower box's waking shows.
+#[test]
+fn a_box_dropped_on_a_sleeping_box_loads_its_contact() {
+    for unhook_settled in [true, false] {
+        let mut tribo = TriboRapier::with_settings(Settings { unhook_settled, ..Settings::default() });
+        let (mut w, b, c, floor) = resting_box(&mut tribo, MU_S as f32, ActiveHooks::empty());
+        // The second box rests 5 m away first (its material set then: a material set later
+        // would wake the lower box itself).
+        let top = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(5.0, H, 0.0)));
+        let tc = w.colliders.insert_with_parent(
+            ColliderBuilder::cuboid(H, H, H).density(1000.0).friction(USER_FRICTION),
+            top,
+            &mut w.bodies,
+        );
+        tribo.set_material(tc, tribo_rapier::FrictionMaterial::new(MU_S, MU_K).unwrap());
+        step_until_asleep(&mut w, &mut tribo, b);
+        step_until_asleep(&mut w, &mut tribo, top);
+        let weight = 1000.0 * (2.0 * H).powi(3) * common::G;
+        let n = |tribo: &TriboRapier| tribo.contact(floor, c).unwrap().normal_force;
+        assert!((n(&tribo) - weight).abs() < 0.01 * weight, "one box: {} N", n(&tribo));
+        w.bodies[top].set_translation(Vector::new(0.0, 3.0 * H + 0.05, 0.0), true);
+        for _ in 0..120 {
+            w.step(&mut tribo);
+        }
+        let two = n(&tribo);
+        assert!((two - 2.0 * weight).abs() < 0.01 * weight, "unhook {unhook_settled}, two boxes: {two} N");
+        assert!(tribo.contact(c, tc).or_else(|| tribo.contact(tc, c)).is_some());
+    }
 }

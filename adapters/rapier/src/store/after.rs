@@ -168,9 +168,18 @@ impl TriboRapier {
             self.index.insert(k, (self.states.len() - 1) as u32);
             new_info.push(*p);
         }
+        // Parked contacts (see `quiet`) are not visited: those of a body that moved in the step
+        // (or changed) are unparked first.
+        self.watch.parked.check_bodies(&self.states, bodies, self.settle.pass());
         let mut frames = std::mem::take(&mut self.frames);
         let mut pressing = crate::slip::Pressing::default();
-        for idx in 0..self.states.len() {
+        let mut next = 0;
+        loop {
+            let idx = self.watch.parked.next_live(next, self.states.len());
+            if idx >= self.states.len() {
+                break;
+            }
+            next = idx + 1;
             // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
             // collider and body data (scattered on the heap): start loading the data of the
             // contacts a few iterations ahead, one level of indirection per stage.
@@ -796,7 +805,11 @@ impl TriboRapier {
         *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
         // Contacts not seen this step ended (or their colliders/bodies were removed).
         let mut i = 0;
-        while i < self.states.len() {
+        loop {
+            i = self.watch.parked.next_live(i, self.states.len());
+            if i >= self.states.len() {
+                break;
+            }
             if self.states[i].seen != step {
                 self.remove_state(i, joints);
             } else {
@@ -804,7 +817,8 @@ impl TriboRapier {
             }
         }
         // The hook sums the next step's warm starts from zero (a contact it does not see keeps
-        // `WARM_UNSET`).
+        // `WARM_UNSET`). Parked ones too: rapier may wake a body in a step and put it back to
+        // sleep at its end, and the hook then saw its parked contacts.
         for w in &mut self.warm {
             *w.get_mut() = WARM_UNSET;
         }

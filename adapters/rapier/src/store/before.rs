@@ -62,12 +62,25 @@ impl TriboRapier {
         let epoch = self.material_epoch;
         let unhook = self.settings.unhook_settled;
         self.watch.begin();
+        let pass = self.settle.pass();
+        // Parked contacts (see `quiet`) are not visited: those of a collider or body that
+        // changed, or all after a material change, are unparked first.
+        let may_park = dt > 0.0 && dt.is_finite();
+        if self.watch.parked.epoch() != epoch || !may_park {
+            self.watch.parked.unpark_all(pass);
+        }
+        self.watch.check_parked(&self.states, bodies, colliders, pass);
         let mut i = 0;
-        while i < self.states.len() {
+        loop {
+            i = self.watch.parked.next_live(i, self.states.len());
+            if i >= self.states.len() {
+                break;
+            }
             let s = &self.states[i];
             let (c1, c2) = (s.c1, s.c2);
             // A quiet contact (idle and checked in full since it last changed) whose colliders
-            // did not change: the checks below would find nothing (see `quiet`).
+            // did not change: the checks below would find nothing (see `quiet`). It is parked
+            // while its bodies do not move.
             if s.quiet && !s.pending && s.material_epoch == epoch && (s.verdict.is_some() || !unhook) {
                 let settled = s.verdict == Some(true);
                 if self.watch.collider_same(c1, None, colliders)
@@ -75,6 +88,9 @@ impl TriboRapier {
                 {
                     if unhook {
                         self.settle.contact(c1, c2, settled, true);
+                    }
+                    if may_park && parks(s.parents, bodies) {
+                        self.watch.parked.park(i, s, epoch, pass);
                     }
                     i += 1;
                     continue;
@@ -181,7 +197,15 @@ impl TriboRapier {
         }
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
+        self.watch.parked.relist(&self.states, bodies);
     }
+}
+
+/// Whether a quiet contact between bodies `parents` may be parked: both still (asleep, not
+/// dynamic, or none) and one dynamic, as `after_step` keeps an idle contact.
+fn parks(parents: [Option<RigidBodyHandle>; 2], bodies: &RigidBodySet) -> bool {
+    let still = parents.map(|b| b.map(|b| quiet::Still::of(b, bodies)));
+    still.iter().all(|s| s.is_none_or(|s| s.still)) && still.iter().flatten().any(|s| s.dynamic)
 }
 
 /// Wakes the sleeping dynamic bodies among `parents`.

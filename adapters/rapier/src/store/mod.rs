@@ -321,6 +321,7 @@ impl TriboRapier {
         for s in &mut self.states {
             s.quiet = false;
         }
+        self.watch.parked.unpark_all(self.settle.pass());
     }
 
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
@@ -569,6 +570,9 @@ impl TriboRapier {
     }
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
+        let pass = self.settle.pass();
+        self.watch.parked.unpark(i, &self.states[i], pass);
+        self.watch.parked.moved(self.states.len() - 1, i);
         let s = self.states.swap_remove(i);
         self.plans.swap_remove(i);
         self.warm.swap_remove(i);
@@ -600,6 +604,7 @@ impl TriboRapier {
     /// world like a new store does (removes tribo motor joints no contact owns, adopts the
     /// anchor body), so no orphan motor joint remains.
     pub fn forget_world(&mut self) {
+        self.watch = Default::default();
         self.states.clear();
         self.plans.clear();
         self.warm.clear();

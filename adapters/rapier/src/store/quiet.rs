@@ -15,14 +15,27 @@
 //!   the settle verdict it had. A contact whose material epoch moved, that waits for a plan, or
 //!   whose collider changed is checked in full again; one with a Contensou model never is quiet.
 //! - `update_hooks` leaves the hook flag of a collider as it is when its contacts were the same
-//!   quiet ones in this pass and the last and the collider itself did not change.
+//!   quiet or parked ones in this pass and the last and the collider itself did not change.
 //! - `after_step` clears `quiet` whenever it updates a contact. A contact that was idle and
 //!   whose bodies still do not move ([`Watch::body_still`], each body looked up once per step)
-//!   is kept as it is, without looking its pair up in the narrow phase (a pair that went away meanwhile is found, and its state swept, once a body wakes).
+//!   is kept as it is, without looking its pair up in the narrow phase (a pair that went away
+//!   meanwhile is found, and its state swept, once a body wakes).
 //!
-//! So the passes do for a quiet contact what the full checks would do, and the simulation is
-//! the same to the bit (the pile's checksums, `pile_timing --checksum`, are those of checking
-//! every contact in full).
+//! A quiet contact whose colliders did not change and whose bodies are still (one of them
+//! dynamic) is *parked* ([`Parked`]): neither pass visits it until one of its colliders or
+//! bodies changes. Each pass instead looks at the parked contacts' colliders and bodies, each
+//! once: `before_step` at the colliders (as above) and the bodies (still, and as dynamic as
+//! when listed), `after_step` at the bodies (a body rapier woke in the step). A contact of one
+//! that changed is unparked and goes through the checks above in the same pass; a material
+//! change, new settings, a step without a valid time step, a clone or a restored snapshot
+//! unpark them all. The settle verdicts of the parked contacts are kept per collider
+//! ([`Verdicts`]), so `update_hooks` decides as if they had been recorded in the pass. A
+//! world at rest then costs tribo one look per collider and per body in each step, not one
+//! per contact in each pass.
+//!
+//! So the passes do for a quiet or parked contact what the full checks would do, and the
+//! simulation is the same to the bit (the pile's checksums, `pile_timing --checksum`, are
+//! those of checking every contact in full).
 
 use super::*;
 
@@ -59,10 +72,47 @@ pub(super) struct Watch {
     pass: u64,
     /// (`after_step`'s step, the body's generation, its [`Still`]), by body index.
     bodies: Vec<(u64, u32, Still)>,
+    /// The parked contacts.
+    pub(super) parked: Parked,
+}
+
+/// The parked contacts' settle verdicts at one collider index.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Verdicts {
+    /// Parked contacts of the collider that keep it off the hook, and that keep it on.
+    pub(super) settled: u32,
+    pub(super) unsettled: u32,
+    /// The settle pass in which the counts last changed.
+    pub(super) changed: u64,
+}
+
+/// Parked contacts (see the module docs): quiet contacts neither pass visits, found through
+/// their colliders and bodies when one of them changes.
+#[derive(Clone, Default)]
+pub(super) struct Parked {
+    /// One bit per state slot.
+    bits: Vec<u64>,
+    /// How many contacts are parked.
+    count: usize,
+    /// The material epoch they were parked in.
+    epoch: u64,
+    /// The collider and body lists are out of date.
+    dirty: bool,
+    /// The colliders of the parked contacts, each once.
+    colliders: Vec<ColliderHandle>,
+    /// The bodies of the parked contacts, each once, with what they were when listed.
+    bodies: Vec<(RigidBodyHandle, Still)>,
+    /// The parked contacts' verdicts, by collider index.
+    verdicts: Vec<Verdicts>,
+    /// Marks by collider and by body index: listed in a rebuild, or changed in a check (each
+    /// rebuild and check has its own stamp).
+    collider_stamp: Vec<u64>,
+    body_stamp: Vec<u64>,
+    stamp: u64,
 }
 
 /// What `after_step` asks of a body of an idle contact.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq)]
 pub(super) struct Still {
     /// Not moving (asleep, or not dynamic, or removed) and not disabled.
     pub(super) still: bool,
@@ -149,5 +199,301 @@ impl Watch {
         self.colliders
             .get(h.into_raw_parts().0 as usize)
             .is_some_and(|e| e.pass == self.pass && e.same && e.seen.is_some_and(|s| s.key == handle_key(h)))
+    }
+}
+
+impl Still {
+    /// What body `h` is now.
+    pub(super) fn of(h: RigidBodyHandle, bodies: &RigidBodySet) -> Still {
+        let rb = bodies.get(h);
+        Still {
+            still: !is_moving_body(rb) && rb.is_none_or(|rb| rb.is_enabled()),
+            dynamic: is_dynamic_body(rb),
+        }
+    }
+}
+
+/// The slots whose bits are set in `bits`.
+fn slots(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                k * 64 + b
+            })
+        })
+    })
+}
+
+/// Sets `v[i] = x`, growing `v` with defaults.
+fn put<T: Default + Clone>(v: &mut Vec<T>, i: usize, x: T) {
+    if i >= v.len() {
+        v.resize(i + 1, T::default());
+    }
+    v[i] = x;
+}
+
+impl Parked {
+    /// Whether the contact in slot `i` is parked.
+    #[inline]
+    pub(super) fn is(&self, i: usize) -> bool {
+        self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// The first slot from `i` on (below `len`) that is not parked, or `len`.
+    #[inline]
+    pub(super) fn next_live(&self, mut i: usize, len: usize) -> usize {
+        while i < len {
+            let Some(&w) = self.bits.get(i / 64) else { return i };
+            let free = !w >> (i % 64);
+            if free != 0 {
+                return (i + free.trailing_zeros() as usize).min(len);
+            }
+            i = (i / 64 + 1) * 64;
+        }
+        len
+    }
+
+    /// The material epoch of the parked contacts.
+    pub(super) fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// The parked verdicts at collider `c`'s index.
+    pub(super) fn verdicts(&self, c: ColliderHandle) -> Verdicts {
+        self.verdicts.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default()
+    }
+
+    fn count_verdict(&mut self, s: &PairState, add: bool, pass: u64) {
+        let Some(settled) = s.verdict else { return };
+        for c in [s.c1, s.c2] {
+            let i = c.into_raw_parts().0 as usize;
+            if i >= self.verdicts.len() {
+                self.verdicts.resize(i + 1, Verdicts::default());
+            }
+            let v = &mut self.verdicts[i];
+            let n = if settled { &mut v.settled } else { &mut v.unsettled };
+            *n = if add { *n + 1 } else { n.saturating_sub(1) };
+            v.changed = pass;
+        }
+    }
+
+    /// Parks the contact `s` in slot `i` (material `epoch`, settle `pass`).
+    pub(super) fn park(&mut self, i: usize, s: &PairState, epoch: u64, pass: u64) {
+        if self.is(i) {
+            return;
+        }
+        self.set(i);
+        self.count += 1;
+        self.epoch = epoch;
+        self.dirty = true;
+        self.count_verdict(s, true, pass);
+    }
+
+    fn set(&mut self, i: usize) {
+        if i / 64 >= self.bits.len() {
+            self.bits.resize(i / 64 + 1, 0);
+        }
+        self.bits[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Unparks the contact `s` in slot `i` (settle `pass`).
+    pub(super) fn unpark(&mut self, i: usize, s: &PairState, pass: u64) {
+        if !self.is(i) {
+            return;
+        }
+        self.bits[i / 64] &= !(1 << (i % 64));
+        self.count -= 1;
+        self.dirty = true;
+        self.count_verdict(s, false, pass);
+    }
+
+    /// Unparks every contact (settle `pass`).
+    pub(super) fn unpark_all(&mut self, pass: u64) {
+        if self.count == 0 {
+            return;
+        }
+        self.bits.clear();
+        self.count = 0;
+        self.dirty = true;
+        for v in &mut self.verdicts {
+            if v.settled + v.unsettled > 0 {
+                *v = Verdicts { settled: 0, unsettled: 0, changed: pass };
+            }
+        }
+    }
+
+    /// Slot `last` (unparked or not) moved to slot `i`, which is not parked (a state's
+    /// `swap_remove`).
+    pub(super) fn moved(&mut self, last: usize, i: usize) {
+        if i == last || !self.is(last) {
+            return;
+        }
+        self.bits[last / 64] &= !(1 << (last % 64));
+        self.set(i);
+    }
+
+    /// Lists the parked contacts' colliders and bodies again if they changed (after
+    /// `before_step`'s contact loop).
+    pub(super) fn relist(&mut self, states: &[PairState], bodies: &RigidBodySet) {
+        if !std::mem::take(&mut self.dirty) {
+            return;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let (mut colliders, mut listed) =
+            (std::mem::take(&mut self.colliders), std::mem::take(&mut self.bodies));
+        colliders.clear();
+        listed.clear();
+        for i in slots(&self.bits) {
+            let s = &states[i];
+            for c in [s.c1, s.c2] {
+                let k = c.into_raw_parts().0 as usize;
+                if self.collider_stamp.get(k) != Some(&stamp) {
+                    put(&mut self.collider_stamp, k, stamp);
+                    colliders.push(c);
+                }
+            }
+            for &b in s.parents.iter().flatten() {
+                let k = b.into_raw_parts().0 as usize;
+                if self.body_stamp.get(k) != Some(&stamp) {
+                    put(&mut self.body_stamp, k, stamp);
+                    listed.push((b, Still::of(b, bodies)));
+                }
+            }
+        }
+        self.colliders = colliders;
+        self.bodies = listed;
+    }
+
+    /// Unparks the contacts of a listed body that is no longer what it was when listed (woken,
+    /// disabled, removed, or its type changed) (settle `pass`). Returns whether any were.
+    pub(super) fn check_bodies(&mut self, states: &[PairState], bodies: &RigidBodySet, pass: u64) -> bool {
+        if self.count == 0 {
+            return false;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut changed = false;
+        for &(b, was) in &self.bodies {
+            if Still::of(b, bodies) != was {
+                put(&mut self.body_stamp, b.into_raw_parts().0 as usize, stamp);
+                changed = true;
+            }
+        }
+        if changed {
+            self.unpark_marked(states, stamp, pass);
+        }
+        changed
+    }
+
+    /// Unparks the contacts whose colliders or bodies carry `stamp`.
+    fn unpark_marked(&mut self, states: &[PairState], stamp: u64, pass: u64) {
+        let marked: Vec<usize> = slots(&self.bits)
+            .filter(|&i| {
+                let s = &states[i];
+                let c = |h: ColliderHandle| {
+                    self.collider_stamp.get(h.into_raw_parts().0 as usize) == Some(&stamp)
+                };
+                let b =
+                    |h: &RigidBodyHandle| self.body_stamp.get(h.into_raw_parts().0 as usize) == Some(&stamp);
+                c(s.c1) || c(s.c2) || s.parents.iter().flatten().any(b)
+            })
+            .collect();
+        for i in marked {
+            self.unpark(i, &states[i], pass);
+        }
+    }
+}
+
+impl Watch {
+    /// Unparks the contacts of a parked contact's collider that changed since the last pass that
+    /// looked at it, and of a listed body that changed (see [`Parked::check_bodies`]), at the
+    /// start of a `before_step` pass (settle `pass`).
+    pub(super) fn check_parked(
+        &mut self,
+        states: &[PairState],
+        bodies: &RigidBodySet,
+        colliders: &ColliderSet,
+        pass: u64,
+    ) {
+        if self.parked.count == 0 {
+            return;
+        }
+        self.parked.check_bodies(states, bodies, pass);
+        let listed = std::mem::take(&mut self.parked.colliders);
+        self.parked.stamp += 1;
+        let stamp = self.parked.stamp;
+        let mut changed = false;
+        for &c in &listed {
+            if !self.collider_same(c, None, colliders) {
+                put(&mut self.parked.collider_stamp, c.into_raw_parts().0 as usize, stamp);
+                changed = true;
+            }
+        }
+        self.parked.colliders = listed;
+        if changed {
+            self.parked.unpark_marked(states, stamp, pass);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The live slots `next_live` walks, with slots parked across word boundaries.
+    fn live(p: &Parked, len: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        loop {
+            i = p.next_live(i, len);
+            if i >= len {
+                return out;
+            }
+            out.push(i);
+            i += 1;
+        }
+    }
+
+    #[test]
+    fn the_live_walk_skips_exactly_the_parked_slots() {
+        let mut p = Parked::default();
+        let parked = [0, 1, 63, 64, 65, 127, 128, 129, 130, 200];
+        for i in parked {
+            p.set(i);
+        }
+        // Every slot of the second and third words but 100 parked: whole words are skipped.
+        for i in 66..200 {
+            if i != 100 {
+                p.set(i);
+            }
+        }
+        let len = 203;
+        let expected: Vec<usize> =
+            (0..len).filter(|i| !(parked.contains(i) || ((66..200).contains(i) && *i != 100))).collect();
+        assert_eq!(live(&p, len), expected);
+        let parked_now: Vec<usize> = (0..len).filter(|i| !expected.contains(i)).collect();
+        assert_eq!(slots(&p.bits).collect::<Vec<_>>(), parked_now);
+        // Past the bits: live.
+        assert_eq!(p.next_live(300, 310), 300);
+        assert_eq!(p.next_live(199, 200), 200);
+        for i in 0..len {
+            assert_eq!(p.is(i), !expected.contains(&i), "slot {i}");
+        }
+    }
+
+    #[test]
+    fn a_parked_last_slot_moves_into_a_removed_one() {
+        let mut p = Parked::default();
+        p.set(130);
+        p.moved(130, 5);
+        assert!(p.is(5) && !p.is(130));
+        assert_eq!(slots(&p.bits).collect::<Vec<_>>(), vec![5]);
+        // A live last slot leaves the removed (live) one live.
+        p.moved(131, 7);
+        assert!(!p.is(7));
     }
 }

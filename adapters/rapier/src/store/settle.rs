@@ -56,6 +56,7 @@
 //! between the steps (a pair re-clipped without the hook keeps the warm starts of the points
 //! whose features persist).
 
+use super::quiet::Parked;
 use super::*;
 
 /// The store's control of one material collider's hook flag.
@@ -158,21 +159,35 @@ impl Settle {
         self.mark(c2, settled, quiet);
     }
 
-    /// Whether every contact of `c` recorded in this pass was settled, and at least one was.
-    fn all_settled(&self, c: ColliderHandle) -> bool {
-        self.marks
-            .get(c.into_raw_parts().0 as usize)
-            .is_some_and(|m| m.unsettled != self.pass && m.settled == self.pass)
+    /// Whether every contact of `c` recorded in this pass or parked was settled, and at least
+    /// one was.
+    fn all_settled(&self, c: ColliderHandle, parked: &Parked) -> bool {
+        let m = self.marks.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
+        let p = parked.verdicts(c);
+        m.unsettled != self.pass && p.unsettled == 0 && (m.settled == self.pass || p.settled > 0)
     }
 
-    /// Whether `c`'s contacts in this pass and in the last one were the same quiet contacts
-    /// with the same verdicts: its hook flag's inputs from them did not change. (A quiet
-    /// contact was checked in full before it became quiet, and a contact that stops being
-    /// recorded changes the count.)
-    fn same_quiet_contacts(&self, c: ColliderHandle) -> bool {
-        self.marks.get(c.into_raw_parts().0 as usize).is_some_and(|m| {
-            m.count_pass == self.pass && m.last_count == m.count && m.checked + 1 < self.pass
-        })
+    /// Whether `c`'s contacts in this pass and in the last one were the same quiet or parked
+    /// contacts with the same verdicts: its hook flag's inputs from them did not change. (A
+    /// quiet contact was checked in full before it became quiet, a contact that stops being
+    /// recorded changes the count, and parking or unparking one changes the parked verdicts.)
+    fn same_quiet_contacts(&self, c: ColliderHandle, parked: &Parked) -> bool {
+        let m = self.marks.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
+        // The contacts recorded in this pass and in the last (none: the collider was not
+        // marked in it).
+        let (now, last) = if m.count_pass == self.pass {
+            (m.count, m.last_count)
+        } else if m.count_pass + 1 == self.pass {
+            (0, m.count)
+        } else {
+            (0, 0)
+        };
+        now == last && m.checked + 1 < self.pass && parked.verdicts(c).changed + 1 < self.pass
+    }
+
+    /// The current `before_step` pass.
+    pub(super) fn pass(&self) -> u64 {
+        self.pass
     }
 }
 
@@ -265,7 +280,10 @@ impl TriboRapier {
             // A collider whose contacts were the same quiet ones in this pass and the last, and
             // that did not change itself (flags and friction included) since the last pass,
             // keeps what the last pass gave it.
-            if !all && self.settle.same_quiet_contacts(h) && self.watch.unchanged_in_pass(h) {
+            if !all
+                && self.settle.same_quiet_contacts(h, &self.watch.parked)
+                && self.watch.unchanged_in_pass(h)
+            {
                 continue;
             }
             let Some(c) = colliders.get(h) else { continue };
@@ -295,7 +313,7 @@ impl TriboRapier {
             let want_off = on
                 && !ctl.user_flag
                 && (ctl.tribo_flag || !flagged)
-                && self.settle.all_settled(h)
+                && self.settle.all_settled(h, &self.watch.parked)
                 && self.material(h).is_some_and(|m| m.material().is_some())
                 && on_dynamic_body(c, bodies);
             let (flag, new_friction) = if want_off {
