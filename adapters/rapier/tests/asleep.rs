@@ -131,6 +131,34 @@ fn a_sleeping_body_made_fixed_releases_its_contact() {
     assert_eq!(w.marked_joints(), 0, "the contact's joint is left in the world");
 }
 
+/// A sleeping box off the hook made fixed without waking it: its contact with the floor goes,
+/// and its collider goes back on the hook with the user's friction (colliders of fixed bodies
+/// stay hooked, see `Settings::unhook_settled`).
+#[test]
+fn a_sleeping_box_made_fixed_goes_back_on_the_hook() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, b, c, floor) = sleeping_box(&mut tribo);
+    w.bodies[b].set_body_type(RigidBodyType::Fixed, false);
+    w.step(&mut tribo);
+    assert!(tribo.contact(floor, c).is_none());
+    assert!(!tribo.is_unhooked(c) && hooked(&w, c), "the fixed box stays off the hook");
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION, "the user's friction is restored");
+}
+
+/// The floor under a sleeping box off the hook removed without waking the box: the contact
+/// goes, and with no contact left the box's collider goes back on the hook with the user's
+/// friction.
+#[test]
+fn a_sleeping_box_whose_floor_is_removed_goes_back_on_the_hook() {
+    let mut tribo = TriboRapier::new();
+    let (mut w, _, c, floor) = sleeping_box(&mut tribo);
+    w.remove_collider(floor, false);
+    w.step(&mut tribo);
+    assert!(tribo.contact(floor, c).is_none() && tribo.is_empty());
+    assert!(!tribo.is_unhooked(c) && hooked(&w, c), "the box stays off the hook");
+    assert_eq!(w.colliders[c].friction(), USER_FRICTION, "the user's friction is restored");
+}
+
 /// A box of the same size dropped onto the resting box once it sleeps: the landing wakes the
 /// lower box, and its contact with the floor is tracked again. Once both rest, that contact
 /// carries both boxes, 2 ρ (2H)³ g = 2452.5 N, not the lower box's 1226.3 N it had asleep.
@@ -163,4 +191,85 @@ fn a_box_dropped_on_a_sleeping_box_loads_its_contact() {
         assert!((two - 2.0 * weight).abs() < 0.01 * weight, "unhook {unhook_settled}, two boxes: {two} N");
         assert!(tribo.contact(c, tc).or_else(|| tribo.contact(tc, c)).is_some());
     }
+}
+
+/// Nine boxes in a touching 3 × 3 block and four balls in a touching 2 × 2 square on the floor
+/// fall asleep, and are disturbed while they sleep: three balls dropped onto them one after
+/// the other (each wakes part of the scene, which falls asleep again), a box's shape changed
+/// and a ball's collider removed without waking them, a sleeping box made fixed. Stepped by
+/// one store, which parks the quiet contacts of the sleeping bodies, and by a store replaced
+/// with its clone before every step (a clone starts without a watch: it checks every contact
+/// in full and parks none), the two worlds stay the same to the bit, and so do the contacts'
+/// states and the colliders' hook flags and frictions.
+#[test]
+fn parked_contacts_step_as_contacts_checked_in_full() {
+    let build = || {
+        let mut w = World::new();
+        let mut tribo = TriboRapier::new();
+        let floor = w.floor();
+        tribo.set_material(floor, rolling_material());
+        let mut boxes = Vec::new();
+        for i in 0..3 {
+            for j in 0..3 {
+                let at = Vector::new(0.2 * i as f32, 0.1, 0.2 * j as f32);
+                let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(at));
+                let c = w.colliders.insert_with_parent(
+                    ColliderBuilder::cuboid(0.1, 0.1, 0.1).density(1000.0),
+                    b,
+                    &mut w.bodies,
+                );
+                tribo.set_material(c, tribo_rapier::FrictionMaterial::new(MU_S, MU_K).unwrap());
+                boxes.push((b, c));
+            }
+        }
+        let mut balls = Vec::new();
+        for i in 0..2 {
+            for j in 0..2 {
+                let (b, c) = w.ball(0.1, Vector::new(1.5 + 0.2 * i as f32, 0.1, 0.2 * j as f32));
+                tribo.set_material(c, rolling_material());
+                balls.push((b, c));
+            }
+        }
+        let mut drops = Vec::new();
+        for k in 0..3 {
+            let (b, c) = w.ball(0.1, Vector::new(5.0 + k as f32, 0.1, 0.0));
+            tribo.set_material(c, rolling_material());
+            drops.push(b);
+        }
+        (w, tribo, boxes, balls, drops)
+    };
+    let (mut wa, mut ta, boxes, balls, drops) = build();
+    let (mut wb, mut tb, ..) = build();
+    let mut asleep_steps = 0;
+    let mut unhooked = 0;
+    for step in 0..1000 {
+        for w in [&mut wa, &mut wb] {
+            match step {
+                // Onto the block's middle box, between two of the balls, onto a corner box.
+                300 => w.bodies[drops[0]].set_translation(Vector::new(0.21, 0.5, 0.19), true),
+                420 => w.bodies[drops[1]].set_translation(Vector::new(1.6, 0.5, 0.03), true),
+                540 => w.bodies[drops[2]].set_translation(Vector::new(0.02, 0.5, 0.41), true),
+                700 => w.colliders[boxes[4].1].set_shape(SharedShape::cuboid(0.1, 0.09, 0.1)),
+                800 => w.remove_collider(balls[3].1, false),
+                900 => w.bodies[boxes[8].0].set_body_type(RigidBodyType::Fixed, false),
+                _ => {}
+            }
+        }
+        wa.step(&mut ta);
+        tb = tb.clone();
+        wb.step(&mut tb);
+        assert_eq!(wa.fingerprint(), wb.fingerprint(), "step {step}");
+        // The same contacts in the same states, and the same hook flags and frictions.
+        assert!(ta.contacts().eq(tb.contacts()), "step {step}");
+        let hooks = |w: &World| -> Vec<(u32, u32)> {
+            w.colliders.iter().map(|(_, c)| (c.active_hooks().bits(), c.friction().to_bits())).collect()
+        };
+        assert_eq!(hooks(&wa), hooks(&wb), "step {step}");
+        unhooked = unhooked.max(boxes.iter().filter(|b| ta.is_unhooked(b.1)).count());
+        if wa.bodies.iter().all(|(_, b)| !b.is_dynamic() || b.is_sleeping()) {
+            asleep_steps += 1;
+        }
+    }
+    assert!(asleep_steps > 300, "asleep for {asleep_steps} steps");
+    assert!(unhooked > 0, "no box left the hook");
 }
