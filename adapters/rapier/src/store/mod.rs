@@ -558,15 +558,10 @@ impl TriboRapier {
         self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
     }
 
-    /// Whether `joints` holds joints that are not tribo's motors.
+    /// Whether `joints` holds joints that are not tribo's motors (without
+    /// [`TRIBO_JOINT_USER_DATA`]). One pass over the joint set, in its storage order.
     fn count_user_joints(&mut self, joints: &ImpulseJointSet) {
-        if joints.is_empty() {
-            self.user_joints = false;
-            return;
-        }
-        let tribo =
-            self.states.iter().filter(|s| s.joint.is_some_and(|j| tribo_joint(joints, j).is_some())).count();
-        self.user_joints = joints.len() > tribo;
+        self.user_joints = joints.iter().any(|(_, j)| j.data.user_data != TRIBO_JOINT_USER_DATA);
     }
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
