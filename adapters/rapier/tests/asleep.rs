@@ -131,9 +131,32 @@ fn a_sleeping_body_made_fixed_releases_its_contact() {
     assert_eq!(w.marked_joints(), 0, "the contact's joint is left in the world");
 }
 
-/// A sleeping box off the hook made fixed without waking it: its contact with the floor goes,
-/// and its collider goes back on the hook with the user's friction (colliders of fixed bodies
-/// stay hooked, see `Settings::unhook_settled`).
+/// Two balls asleep on the floor; in the same frame one is made fixed without waking it and the
+/// other's collider changes (its friction), so that the store lists its parked contacts again
+/// in the next `before_step`: the fixed ball's contact still goes in that step with its joint,
+/// and the other ball keeps its contact.
+#[test]
+fn a_body_made_fixed_while_parked_contacts_are_relisted_releases_its_contact() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let (floor, a, ca) = w.rolling_ball_on_floor(&mut tribo);
+    let (b, cb) = w.ball(0.1, Vector::new(1.0, 0.1, 0.0));
+    tribo.set_material(cb, rolling_material());
+    step_until_asleep(&mut w, &mut tribo, a);
+    step_until_asleep(&mut w, &mut tribo, b);
+    assert_eq!(tribo.joint_count(), 2);
+    w.bodies[a].set_body_type(RigidBodyType::Fixed, false);
+    w.colliders[cb].set_friction(0.9);
+    w.step(&mut tribo);
+    assert!(tribo.contact(floor, ca).is_none(), "the contact of a fixed body is kept");
+    assert!(tribo.contact(floor, cb).is_some());
+    assert_eq!(tribo.joint_count(), 1);
+    assert_eq!(w.marked_joints(), 1);
+}
+
+/// A sleeping box off the hook made fixed without waking it: its contact with the floor goes in
+/// the next step, and at the step after it its collider goes back on the hook with the user's
+/// friction (colliders of fixed bodies stay hooked, see `Settings::unhook_settled`).
 #[test]
 fn a_sleeping_box_made_fixed_goes_back_on_the_hook() {
     let mut tribo = TriboRapier::new();
@@ -141,6 +164,7 @@ fn a_sleeping_box_made_fixed_goes_back_on_the_hook() {
     w.bodies[b].set_body_type(RigidBodyType::Fixed, false);
     w.step(&mut tribo);
     assert!(tribo.contact(floor, c).is_none());
+    w.step(&mut tribo);
     assert!(!tribo.is_unhooked(c) && hooked(&w, c), "the fixed box stays off the hook");
     assert_eq!(w.colliders[c].friction(), USER_FRICTION, "the user's friction is restored");
 }

@@ -69,7 +69,7 @@ impl TriboRapier {
         if self.watch.parked.epoch() != epoch || !may_park {
             self.watch.parked.unpark_all(pass);
         }
-        self.watch.check_parked(&self.states, bodies, colliders, pass);
+        self.watch.check_parked(&self.states, colliders, pass);
         let mut i = 0;
         loop {
             i = self.watch.parked.next_live(i, self.states.len());
@@ -197,7 +197,7 @@ impl TriboRapier {
         }
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
-        self.watch.parked.relist(&self.states, bodies);
+        self.watch.parked.relist(&self.states, bodies, pass);
     }
 }
 

@@ -24,9 +24,9 @@
 //! A quiet contact whose colliders did not change and whose bodies are still (one of them
 //! dynamic) is *parked* ([`Parked`]): neither pass visits it until one of its colliders or
 //! bodies changes. Each pass instead looks at the parked contacts' colliders and bodies, each
-//! once: `before_step` at the colliders (as above) and the bodies (still, and as dynamic as
-//! when listed), `after_step` at the bodies (a body rapier woke in the step). A contact of one
-//! that changed is unparked and goes through the checks above in the same pass; a material
+//! once: `before_step` at the colliders (as above), `after_step` at the bodies (still, and as
+//! dynamic as when listed: a body rapier woke in the step, or the user changed). A contact of
+//! one that changed is unparked and goes through the checks above in the same pass; a material
 //! change, new settings, a step without a valid time step, a clone or a restored snapshot
 //! unpark them all. The settle verdicts of the parked contacts are kept per collider
 //! ([`Verdicts`]), so `update_hooks` decides as if they had been recorded in the pass. A
@@ -337,10 +337,15 @@ impl Parked {
 
     /// Lists the parked contacts' colliders and bodies again if they changed (after
     /// `before_step`'s contact loop).
-    pub(super) fn relist(&mut self, states: &[PairState], bodies: &RigidBodySet) {
-        if !std::mem::take(&mut self.dirty) {
+    pub(super) fn relist(&mut self, states: &[PairState], bodies: &RigidBodySet, pass: u64) {
+        if !self.dirty {
             return;
         }
+        // A body the user changed since the last `after_step` without waking it (made fixed)
+        // would be listed as it is now: its parked contacts are unparked first (`after_step`
+        // finds the change as the full checks would).
+        self.check_bodies(states, bodies, pass);
+        self.dirty = false;
         self.stamp += 1;
         let stamp = self.stamp;
         let (mut colliders, mut listed) =
@@ -410,19 +415,12 @@ impl Parked {
 
 impl Watch {
     /// Unparks the contacts of a parked contact's collider that changed since the last pass that
-    /// looked at it, and of a listed body that changed (see [`Parked::check_bodies`]), at the
-    /// start of a `before_step` pass (settle `pass`).
-    pub(super) fn check_parked(
-        &mut self,
-        states: &[PairState],
-        bodies: &RigidBodySet,
-        colliders: &ColliderSet,
-        pass: u64,
-    ) {
+    /// looked at it, at the start of a `before_step` pass (settle `pass`). (Their bodies are
+    /// looked at by `after_step`, and before the lists are made again.)
+    pub(super) fn check_parked(&mut self, states: &[PairState], colliders: &ColliderSet, pass: u64) {
         if self.parked.count == 0 {
             return;
         }
-        self.parked.check_bodies(states, bodies, pass);
         let listed = std::mem::take(&mut self.parked.colliders);
         self.parked.stamp += 1;
         let stamp = self.parked.stamp;
