@@ -727,15 +727,65 @@ impl Material {
         mean_kappa_i: f64,
         mean_kappa_j: f64,
     ) -> Derived {
+        let slide = self.derive_slide(n);
+        // Slide only (no rolling or spin resistance): the common case needs nothing more.
+        if !self.has_torques() {
+            return slide;
+        }
+        self.derive_torques(slide, kappa_i, kappa_j, mean_kappa_i, mean_kappa_j)
+    }
+
+    /// [`derive`](Self::derive) of a material without roll or spin resistance
+    /// ([`has_torques`](Self::has_torques) false): its slide parameters, and zero for every roll
+    /// and spin parameter (which is all `derive` gives such a material, whatever the
+    /// curvatures).
+    #[inline]
+    pub fn derive_slide(&self, n: f64) -> Derived {
         let n = if n.is_finite() && n > 0.0 { n.min(limits::MAX_NORMAL_FORCE) } else { 0.0 };
         let k_e = self.k_e;
-        // Capacities (force or torque) are clamped to MAX_CAPACITY; thresholds follow as
-        // capacity / stiffness, so that K·threshold stays the clamped capacity.
+        Derived {
+            n,
+            slide_stiffness: k_e,
+            slide_static: clamp_threshold(self.mu_s * n / k_e, k_e),
+            slide_kinetic: clamp_threshold(self.mu_k * n / k_e, k_e),
+            roll_stiffness: 0.0,
+            roll_static: 0.0,
+            roll_kinetic: 0.0,
+            spin_stiffness: 0.0,
+            spin_static: 0.0,
+            spin_kinetic: 0.0,
+        }
+    }
+
+    /// Whether the material may resist roll or spin: a roll override, a positive rolling
+    /// resistance (energy tie or length), or a spin model that is not off or zero. Without,
+    /// every roll and spin parameter of [`derive`](Self::derive) is zero.
+    #[inline]
+    pub fn has_torques(&self) -> bool {
+        self.roll_override.is_some()
+            || self.roll_length.is_some_and(|(cs, _)| cs > 0.0)
+            || self.eta_r > 0.0
+            || match self.spin {
+                SpinModel::Off => false,
+                SpinModel::Heuristic { eta_psi, .. } => eta_psi > 0.0,
+                SpinModel::Hertz { .. } => true,
+                SpinModel::Length { static_len, .. } => static_len > 0.0,
+            }
+    }
+
+    /// [`derive`](Self::derive)'s roll and spin parameters, added to its slide-only `slide`.
+    #[inline(never)]
+    fn derive_torques(
+        &self,
+        slide: Derived,
+        kappa_i: f64,
+        kappa_j: f64,
+        mean_kappa_i: f64,
+        mean_kappa_j: f64,
+    ) -> Derived {
+        let Derived { n, slide_stiffness: k_e, slide_static, slide_kinetic, .. } = slide;
         let cap = |c: f64| c.min(limits::MAX_CAPACITY);
-        // `th` threshold of a mechanism with stiffness `k`, clamped so that k·th ≤ MAX_CAPACITY.
-        let clamp_th = |th: f64, k: f64| th.min(limits::MAX_CAPACITY / k);
-        let slide_static = clamp_th(self.mu_s * n / k_e, k_e);
-        let slide_kinetic = clamp_th(self.mu_k * n / k_e, k_e);
+        let clamp_th = clamp_threshold;
 
         // Roll (2b)-(2c), lengths, or override.
         let ksum = kappa_i + kappa_j;
@@ -898,6 +948,14 @@ impl Derived {
     pub fn spin_capacity(&self, mode: Mode) -> f64 {
         self.spin_stiffness * pick(mode, self.spin_static, self.spin_kinetic)
     }
+}
+
+/// The threshold `th` of a mechanism with stiffness `k`, clamped so that `k·th` stays within
+/// [`limits::MAX_CAPACITY`]: capacities (forces or torques) are clamped there, and thresholds
+/// follow as capacity / stiffness.
+#[inline(always)]
+fn clamp_threshold(th: f64, k: f64) -> f64 {
+    th.min(limits::MAX_CAPACITY / k)
 }
 
 fn pick(mode: Mode, s: f64, k: f64) -> f64 {
