@@ -71,9 +71,14 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
         let bodies = context.bodies;
         let colliders = context.colliders;
         let Some(mut parts) = compat::manifold_parts(context) else { return };
-        // The user's conveyor velocity (mean over the solver contacts; zero almost always).
-        let belt = parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>()
-            / parts.solver_contacts.len() as f32;
+        // The user's conveyor velocity (mean over the solver contacts): zero unless the user's
+        // hook set one, which the test finds without the sum and the division.
+        let belt = if parts.solver_contacts.iter().any(|c| c.tangent_velocity != Vector::ZERO) {
+            parts.solver_contacts.iter().map(|c| c.tangent_velocity).sum::<Vector>()
+                / parts.solver_contacts.len() as f32
+        } else {
+            Vector::ZERO
+        };
         let slot = self.tribo.slot(c1, c2, hint);
         let (mu, tangent_velocity) = match slot {
             Some(i) => {

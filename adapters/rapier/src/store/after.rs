@@ -1,12 +1,14 @@
 //! [`TriboRapier::after_step`]: normal forces from the solver's impulses, slip at the material
 //! points, stick/slip updates, the next step's plan, state for new contacts.
 
+use super::bodies::{BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING};
 use super::modes::{advance_mode, hold_step};
 use super::plan::{angular_slip_speeds, derive};
-use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AddressHints, AHEAD};
+use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AHEAD};
 use super::settle::SETTLE_SLIP;
 use super::*;
 use crate::curvature::collider_curvature;
+use crate::rapier3d::parry::math::Vec3A;
 
 impl TriboRapier {
     /// Call right after `PhysicsPipeline::step`: reads each tribo contact's normal force from
@@ -49,17 +51,6 @@ impl TriboRapier {
         let vbits = |v: Vector| [v.x.to_bits(), v.y.to_bits(), v.z.to_bits()];
         belts.sort_unstable_by_key(|b| (b.0, vbits(b.1)));
         new_pairs.sort_unstable_by_key(|p| (handle_key(p.c1), handle_key(p.c2), p.sliding, vbits(p.belt)));
-        let belt_of = |slot: usize| -> Vector {
-            if belts.is_empty() {
-                return Vector::ZERO;
-            }
-            let lo = belts.partition_point(|b| (b.0 as usize) < slot);
-            let hi = belts.partition_point(|b| (b.0 as usize) <= slot);
-            if hi == lo {
-                return Vector::ZERO;
-            }
-            belts[lo..hi].iter().map(|b| b.1).sum::<Vector>() / (hi - lo) as f32
-        };
         // The narrow phase's contact pairs by edge index: each state caches the index of its
         // pair (checked against the colliders; indices move when rapier removes pairs), so
         // after_step visits only the contacts it tracks, not every pair of overlapping AABBs.
@@ -94,7 +85,7 @@ impl TriboRapier {
                 continue;
             }
             let Some((pair, edge)) = pair_of(c1, c2, u32::MAX) else { continue };
-            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
+            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { return };
             let moving = |c: &Collider| is_moving_body(c.parent().and_then(|b| bodies.get(b)));
             if !(moving(col1) || moving(col2)) || !pair.has_any_active_contact() {
                 continue;
@@ -110,6 +101,7 @@ impl TriboRapier {
                 parents: [col1.parent(), col2.parent()],
                 edge,
                 material,
+                torques: material.has_torques(),
                 material_epoch: epoch,
                 contensou_model: contensou_model.map(Box::new),
                 seen: 0,
@@ -145,6 +137,7 @@ impl TriboRapier {
                 off_motion: [0.0; 2],
                 extent: 0.0,
                 unhook_mu: [f32::NAN; 2],
+                combine_ok: None,
                 unhook_mu_epoch: 0,
                 warm_next: 0.0,
                 absent: 0,
@@ -171,8 +164,21 @@ impl TriboRapier {
         // Parked contacts (see `quiet`) are not visited: those of a body that moved in the step
         // (or changed) are unparked first.
         self.watch.parked.check_bodies(&self.states, bodies, self.settle.pass());
-        let mut frames = std::mem::take(&mut self.frames);
+        let mut now = std::mem::take(&mut self.bodies_now);
         let mut pressing = crate::slip::Pressing::default();
+        let x = StepCtx {
+            params,
+            bodies,
+            colliders,
+            narrow_phase,
+            step,
+            dt,
+            inv_dt,
+            plan_ok,
+            slip_speed,
+            anchor,
+            belts: &belts,
+        };
         let mut next = 0;
         loop {
             let idx = self.watch.parked.next_live(next, self.states.len());
@@ -180,37 +186,32 @@ impl TriboRapier {
                 break;
             }
             next = idx + 1;
-            // The loop is bound by cache misses on rapier's pair, manifold, solver-contact,
-            // collider and body data (scattered on the heap): start loading the data of the
-            // contacts a few iterations ahead, one level of indirection per stage.
-            // Contacts whose bodies were asleep at the last `after_step` are not prefetched (most
-            // stay asleep; a body woken since is only not loaded ahead).
-            // The store's own states are large (their fields for every model): the lines the
-            // stages below read of a state three stages ahead (its first: `PairState` is laid
-            // out for this), and the part of the state the common step reads, half a stage ahead.
-            if let Some(s) = self.states.get(idx + 3 * AHEAD) {
-                let at = s as *const PairState as usize;
-                for off in [std::mem::offset_of!(PairState, c1), std::mem::offset_of!(PairState, idle)] {
-                    prefetch((at + off) as *const u8);
-                }
-            }
+            // The loop is bound by cache misses on rapier's pair, manifold, solver-contact and
+            // body data (scattered on the heap): start loading the data of the contacts a few
+            // iterations ahead, one level of indirection per stage. Contacts whose bodies were
+            // asleep at the last `after_step` are not prefetched (most stay asleep; a body woken
+            // since is only not loaded ahead). The store's own states are large (their fields for
+            // every model): their first line two stages ahead (`PairState` is laid out for
+            // this), and the part of the state the common step reads half a stage ahead.
             let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
-            if let Some(s) = ahead(2 * AHEAD) {
-                if let Some(e) = edges.get(s.edge as usize) {
+            if let Some(s) = self.states.get(idx + 2 * AHEAD) {
+                prefetch((s as *const PairState).cast::<u8>());
+                if let Some(e) = edges.get(s.edge as usize).filter(|_| !s.idle) {
                     prefetch(&e.weight);
                 }
+            }
+            if let Some(s) = ahead(AHEAD) {
+                if let Some(e) = edges.get(s.edge as usize) {
+                    for m in e.weight.solver_manifolds() {
+                        // The solver contacts, points, bodies, normal, friction and dominance.
+                        prefetch_lines(m, MANIFOLD_READ);
+                    }
+                }
+                // A body is read from rapier once per step (its first contact), then from `now`.
                 for &b in s.parents.iter().flatten() {
-                    prefetch(frames.last_address(b));
+                    now.prefetch(b, step);
                 }
             }
-            if let Some(e) = ahead(AHEAD).and_then(|s| edges.get(s.edge as usize)) {
-                for m in e.weight.solver_manifolds() {
-                    prefetch(m);
-                }
-            }
-            // Half a stage ahead: the part of the state the common step reads (a contact idle at
-            // the last step reads only its first line while its bodies sleep, loaded three
-            // stages ahead), its solver contacts and its points.
             if let Some(s) = ahead(AHEAD / 2) {
                 prefetch_lines(s, PairState::COLD);
                 if let Some(e) = edges.get(s.edge as usize) {
@@ -243,12 +244,17 @@ impl TriboRapier {
                 continue;
             };
             let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
-            let (rb1, rb2) = (par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b)));
-            let (moving1, moving2) = (is_moving_body(rb1), is_moving_body(rb2));
+            // Each body read once per step (`now`); rapier's own body only where a rarer part of
+            // the update needs it.
+            let (b1, b2) = (now.get(par1, bodies, step, dt), now.get(par2, bodies, step, dt));
+            let (b1, b2) = (b1.map(|i| now.at(i)), b2.map(|i| now.at(i)));
+            let flag = |b: Option<&BodyNow>, f: u8| b.is_some_and(|b| b.is(f));
+            let (moving1, moving2) = (flag(b1, MOVING), flag(b2, MOVING));
+            let (dynamic1, dynamic2) = (flag(b1, DYNAMIC), flag(b2, DYNAMIC));
             // rapier disables (quarantines) a body whose state went non-finite in the step; the
             // solver left NaN in the warm start of the motor that acted on it.
             if let Some(j) = self.states[idx].joint {
-                if rb1.is_some_and(|b| !b.is_enabled()) || rb2.is_some_and(|b| !b.is_enabled()) {
+                if b1.is_some_and(|b| !b.is(ENABLED)) || b2.is_some_and(|b| !b.is(ENABLED)) {
                     super::plan::clear_nonfinite_motor_impulse(j, joints);
                 }
             }
@@ -261,544 +267,42 @@ impl TriboRapier {
             if !(moving1 || moving2) {
                 // Asleep: keep everything. No dynamic side any more (a body made fixed or
                 // kinematic): swept below with its motor.
-                if is_dynamic_body(rb1) || is_dynamic_body(rb2) {
+                if dynamic1 || dynamic2 {
                     st.seen = step;
                 }
                 continue;
             }
-            // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
-            // `impulse` the step's total plus the warm start it began with (the last substep
-            // impulse of the previous step, which the hook summed in `warm`); 0.36
-            // reports the plain total.
-            let mut imp = 0.0f32;
-            let mut warm_next = 0.0f32;
-            let mut nsum = Vector::ZERO;
-            let (mut p1sum, mut p2sum) = (Vector::ZERO, Vector::ZERO);
-            let (mut p1avg, mut p2avg) = (Vector::ZERO, Vector::ZERO);
-            let mut count = 0.0f32;
-            // The friction coefficient the solver applied in this step (the hook's, or rapier's
-            // combination at a full update off the hook, or the one a recycled pair kept).
-            let mut applied_mu = f32::NAN;
-            // A body-side anchor is the material point that touched at the start of the step, in
-            // the body's CoM-centred local frame: after the step it has turned with the body (a
-            // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
-            // material point at the same world offset from the centre of mass as then, so the
-            // step's rotation is undone (once per body): the slip of a body rolling without slip
-            // is then zero whatever its speed.
-            let mut frame = |h: Option<RigidBodyHandle>, rb: Option<&RigidBody>| match (h, rb) {
-                (Some(h), Some(rb)) => Some(frames.prepare(h, rb, step, dt)),
-                _ => None,
+            let steady = {
+                let (s, plan) = (&self.states[idx], &self.plans[idx]);
+                new.is_none()
+                    && belts.is_empty()
+                    && s.hold == 0
+                    && s.absent == 0
+                    && s.contensou_model.is_none()
+                    && s.curvature.is_some()
+                    && !plan.stock
+                    && !plan.roll_stopped
+                    && !plan.collapse
             };
-            let (i1, i2) = (frame(par1, rb1), frame(par2, rb2));
-            let (frame1, frame2) = (i1.map(|i| frames.at(i)), i2.map(|i| frames.at(i)));
-            for m in pair.solver_manifolds() {
-                let (mf1, mf2) = manifold_frames(m, frame1, frame2);
-                for c in &m.data.solver_contacts {
-                    let id = c.contact_indices()[0] as usize;
-                    let (pi, wi) = m
-                        .points
-                        .get(id)
-                        .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
-                    warm_next += wi;
-                    let (a, b) = (anchor_in_world(mf1, c.anchor1), anchor_in_world(mf2, c.anchor2));
-                    imp += pi;
-                    nsum += m.data.normal * pi;
-                    p1sum += a * pi;
-                    p2sum += b * pi;
-                    p1avg += a;
-                    p2avg += b;
-                    count += 1.0;
-                }
-                if !m.data.solver_contacts.is_empty() {
-                    applied_mu = m.data.friction;
-                    if nsum == Vector::ZERO {
-                        nsum = m.data.normal * 1e-12;
-                    }
-                }
-            }
-            if count == 0.0 {
-                // No active contact in this step. The motor still acted in it (rapier solves
-                // the joint whatever the contact does): the turn it gave the bodies is given back
-                // by the next `before_step` (see `give_back`).
-                self.record_give_back(idx, params, bodies, joints);
-                // A body rolling or spinning on a support (kinetic roll or spin, one side not
-                // dynamic) keeps its contact for up to `ABSENT_STEPS` such steps, reported
-                // unloaded, its plan and motor bounds those of its last loaded step: parry's
-                // contact of a cylinder on its side (as the pair's first collider) on a box
-                // loses its points for a step now and then, and the contact that comes back is
-                // the same rolling contact, loaded in the step it comes back in (the motor's
-                // turn in the steps between is given back). Any other contact, or after that:
-                // swept below (two bodies of a pile that part keep nothing: a contact between
-                // them that begins again starts sticking, and the pile falls asleep as before).
-                let s = &mut self.states[idx];
-                let turning = s.roll == Mode::Kinetic || s.spin == Mode::Kinetic;
-                let on_support = !(is_dynamic_body(rb1) && is_dynamic_body(rb2));
-                if turning && on_support && s.absent < ABSENT_STEPS && plan_ok {
-                    s.absent += 1;
-                    s.seen = step;
-                    s.n = 0.0;
-                    // The surfaces parted: a sticking slide lets go of its deflection (as any
-                    // unloaded step does, `advance_mode`).
-                    if s.slide == Mode::Static {
-                        s.slide_defl = Vector::ZERO;
-                    }
-                }
-                continue;
-            }
-            let returned = std::mem::take(&mut self.states[idx].absent) > 0;
-            let normal = if nsum.length() > 0.0 { nsum.normalize() } else { Vector::Y };
-            let (p1, p2) =
-                if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
-            let plan = &self.plans[idx];
-            let s = &mut self.states[idx];
-            // A contact whose friction acted in its body's centre-of-mass plane in this step (a
-            // roll that had just stopped) keeps the point it touched at.
-            let (p1, p2) = if plan.roll_stopped { (s.point, s.point) } else { (p1, p2) };
-            let point = (p1 + p2) * 0.5;
-            if !all_finite([normal.x, normal.y, normal.z, point.x, point.y, point.z]) {
-                continue;
-            }
-            // What the hook did to the pair's solver contacts in this step (if hooked).
-            let hook_plain = plan.tangent_velocity == Vector::ZERO && !plan.roll_stopped && !plan.collapse;
-            s.seen = step;
-            s.hook_plain = hook_plain;
-            s.applied_mu = applied_mu;
-            // The hook summed the warm start of a hooked pair; a pair off the hook (see
-            // `settle`) started from the warm starts the last step left.
-            let warm = match *self.warm[idx].get_mut() {
-                WARM_UNSET => s.warm_next,
-                bits => f32::from_bits(bits),
+            // Slide only: a steady contact without roll or spin resistance (its roll and spin
+            // static, no motor, curvatures that do not depend on the direction).
+            let slide_only = steady && {
+                let s = &self.states[idx];
+                !s.torques
+                    && s.roll == Mode::Static
+                    && s.spin == Mode::Static
+                    && s.joint.is_none()
+                    && s.kappa_const
             };
-            s.warm_next = warm_next;
-            let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
-            // The last step carried no load (or the contact is new): if this one does, the
-            // bodies touched during it (see the settle test below).
-            let unloaded_before = s.n <= 0.0;
-            // A step without a finite positive dt measures no force: the last one stands (the
-            // next plan's motor bounds come from it).
-            if plan_ok {
-                s.n = (total * inv_dt).max(0.0);
-            }
-            s.normal = normal;
-            s.point = point;
-            if s.contensou_model.is_some() && s.contensou.enabled {
-                if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
-                    crate::contensou::observe(
-                        &mut s.contensou,
-                        pair,
-                        bodies,
-                        [col1, col2],
-                        [moving1, moving2],
-                        normal,
-                        params.prediction_distance(),
-                    );
-                }
-            }
-            if plan.stock {
-                s.settled = false;
-                // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
-                if plan_ok {
-                    self.plan_contact(
-                        idx,
-                        colliders,
-                        [par1, par2],
-                        [rb1, rb2],
-                        anchor.as_ref(),
-                        dt,
-                        None,
-                        false,
-                        joints,
-                    );
-                }
-                continue;
-            }
-            // Relative kinematics after the step, each body at its own contact point (the
-            // points the solver's friction rows use).
-            let v1 = rb1.map_or(Vector::ZERO, |b| b.velocity_at_point(p1));
-            let v2 = rb2.map_or(Vector::ZERO, |b| b.velocity_at_point(p2));
-            // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
-            // no belt to take off).
-            let dv = match new {
-                Some(p) => v2 - v1 - p.belt,
-                None if belts.is_empty() => v2 - v1,
-                None => v2 - v1 - belt_of(idx),
-            };
-            let slip = dv - normal * dv.dot(normal);
-            let w1 = rb1.map_or(Vector::ZERO, |b| b.angvel());
-            let w2 = rb2.map_or(Vector::ZERO, |b| b.angvel());
-            let w = w2 - w1;
-            let wn = w.dot(normal);
-            let wt = w - normal * wn;
-            // Thresholds. Stick → slip as in docs/tracking.md §2.2/§3.4/§4.2: when the deflection accumulated
-            // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
-            // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
-            // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
-            let (k1, k2) = match s.curvature {
-                Some(k) => k,
-                None => {
-                    // New contact: curvatures along the current rolling direction.
-                    let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
-                    let dir =
-                        if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
-                    let k = (
-                        collider_curvature(col1, point, normal, dir),
-                        collider_curvature(col2, point, -normal, dir),
-                    );
-                    s.curvature = Some(k);
-                    k
-                }
-            };
-            let d = derive(&s.material, s.n, (k1, k2));
-            let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
-            let loaded = s.n > 0.0;
-            // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
-            // arms are frozen over the step): 1 % of the relative body speed is ignored.
-            let vrel = rb2.map_or(Vector::ZERO, |b| b.linvel()) - rb1.map_or(Vector::ZERO, |b| b.linvel());
-            let tol = 0.01 * vrel.length();
-            let slide_eps = slip_speed + tol;
-            // A body pressed into supports with different normals: the solver's approach
-            // velocity into one reads as slip at the other. Measured without it, and within
-            // the part of it that lies in this contact's tangent plane (`crate::slip`).
-            let on_support = !(is_dynamic_body(rb1) && is_dynamic_body(rb2));
-            let (slip, tol, slide_eps) =
-                if on_support && crate::slip::may_be_pressing(slip, dv, normal, slide_eps, slip_speed) {
-                    let (slip, extra) =
-                        pressing.slip(dv, normal, [par1, par2], bodies, colliders, narrow_phase, dt);
-                    (slip, tol + extra, slide_eps + extra)
-                } else {
-                    (slip, tol, slide_eps)
-                };
-
-            // Slide. While held (see `hold_step`) the deflection is the offset of the material
-            // points that touched when the contact began, from the bodies' poses: rapier's
-            // normal force builds up over a contact's first step, and the friction bound with
-            // it, so a body set down on a slope slides a little before the contact holds, and
-            // the pull-back that returns it moves it in substeps (the velocities after a step
-            // say little of how far it went).
-            if let Some(p) = new {
-                // Each side's moving body and its pose when the step began (none: the side is
-                // fixed in the world).
-                let sides = [(rb1, p.start[0]), (rb2, p.start[1])].map(|side| match side {
-                    (Some(rb), Some(start)) if !rb.is_fixed() => Some((rb, start)),
-                    _ => None,
-                });
-                // Where the surfaces touched when the step began: each side's point less its
-                // body's motion over the step (`p1`, `p2` moved with their centres of mass).
-                let back = |q: Vector, side: Option<(&RigidBody, (Vector, Rotation))>| {
-                    side.map_or(q, |(rb, (com, _))| q - (rb.center_of_mass() - com))
-                };
-                let p0 = (back(p1, sides[0]) + back(p2, sides[1])) * 0.5;
-                let p0 = if finite(p0) { p0 } else { point };
-                s.slide_anchor =
-                    sides.map(|side| side.map_or(p0, |(_, (com, rot))| rot.inverse() * (p0 - com)));
-                s.onset_rot = sides.map(|side| side.map_or(Rotation::IDENTITY, |(_, (_, rot))| rot));
-            }
-            // Held only for a body on this one support and while it does not roll: with several
-            // supports the anchors of its contacts disagree, and a rolling body's touching
-            // material points change.
-            if s.hold & HOLD_SLIDE != 0
-                && (s.roll != Mode::Static || !touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]))
-            {
-                s.hold &= !HOLD_SLIDE;
-            }
-            let held_slide = (s.hold & HOLD_SLIDE != 0).then(|| {
-                let at = |rb: Option<&RigidBody>, a: Vector| match rb {
-                    Some(rb) if !rb.is_fixed() => rb.center_of_mass() + rb.rotation() * a,
-                    _ => a,
-                };
-                let d = at(rb2, s.slide_anchor[1]) - at(rb1, s.slide_anchor[0]);
-                let d = d - normal * d.dot(normal);
-                if finite(d) {
-                    d
-                } else {
-                    Vector::ZERO
-                }
-            });
-            let slide_accumulate = |defl: Vector| {
-                let next = match held_slide {
-                    Some(d) => d,
-                    None => {
-                        let sl = slip.length();
-                        let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
-                        let dd = defl + excess * dt;
-                        dd - normal * dd.dot(normal)
-                    }
-                };
-                (next, next.length() as f64)
-            };
-            // The onset holds are rare: a mechanism whose bit is clear goes to `advance_mode`
-            // without evaluating the hold's arguments.
-            if !(s.hold & HOLD_SLIDE != 0
-                && hold_step(
-                    &mut s.hold,
-                    HOLD_SLIDE,
-                    &mut s.slide_onset,
-                    new.is_some(),
-                    (&mut s.slide, &mut s.slide_defl),
-                    loaded,
-                    // Released within one step at the slip speed, and within half the static
-                    // threshold (so the ordinary stick goes on from there).
-                    (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
-                    (slip.length(), slide_eps),
-                    slide_accumulate,
-                ))
-            {
-                advance_mode(
-                    &mut s.slide,
-                    &mut s.slide_defl,
-                    loaded,
-                    d.slide_static,
-                    slip.length() <= slide_eps,
-                    slide_accumulate,
-                );
-            }
-            // The step a kept contact's points came back in (a landing): its tangential motion
-            // is mostly the flight before the touch and the solver's recovery of the landing's
-            // penetration, not a deflection of surfaces that stuck; it is judged against the
-            // full threshold above, and a sticking slide starts from the end of the step.
-            if returned && s.slide == Mode::Static {
-                s.slide_defl = Vector::ZERO;
-            }
-            let was_rolling = s.roll == Mode::Kinetic;
-            // What the last step's kinetic torque took off the relative roll and spin speeds:
-            // the next step's motor carries only the fraction that stops them (see
-            // `plan_contact`).
-            let speeds = [wt.length(), wn.abs()];
-            for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
-                s.kinetic_drop[k] = if mode == Mode::Kinetic && new.is_none() {
-                    (s.last_w[k] - speeds[k]).max(0.0)
-                } else {
-                    0.0
-                };
-            }
-            s.last_w = speeds;
-            // Roll (off, or degenerate curvature: a static roll stays static with no
-            // deflection). A rolling contact keeps rolling until its relative roll speed stops
-            // it: over a step without load (a hop: the normal force and the capacities are
-            // zero), and over a step whose curvature is degenerate (parry's manifold of a
-            // cylinder on its side now and then has a normal tilted towards the cylinder's
-            // axis, along which the plan finds the flat end face: turned static by it, the roll
-            // held the still rolling cylinder with its static capacity in the next step).
-            let roll_on = d.roll_static > 0.0;
-            s.roll_threshold = d.roll_static as f32;
-            let roll_accumulate = |defl: Vector| {
-                let dd = defl + wt * dt;
-                let next = dd - normal * dd.dot(normal);
-                (next, next.length() as f64)
-            };
-            // A roll that sticks and is off or unloaded has no deflection and no hold (what
-            // `hold_step` and `advance_mode` make of it).
-            if s.roll == Mode::Static && !(loaded && roll_on) {
-                s.hold &= !HOLD_ROLL;
-                s.roll_defl = Vector::ZERO;
-            } else if !(s.hold & HOLD_ROLL != 0
-                && hold_step(
-                    &mut s.hold,
-                    HOLD_ROLL,
-                    &mut s.hold_onset[0],
-                    new.is_some(),
-                    (&mut s.roll, &mut s.roll_defl),
-                    loaded && roll_on,
-                    (d.roll_static, d.roll_static),
-                    (wt.length(), roll_eps),
-                    roll_accumulate,
-                ))
-            {
-                advance_mode(
-                    &mut s.roll,
-                    &mut s.roll_defl,
-                    loaded && roll_on,
-                    d.roll_static,
-                    wt.length() <= roll_eps,
-                    roll_accumulate,
-                );
-            }
-            // A body that stops rolling sticks where it stopped: what the slide deflection
-            // gathered while it rolled (the contact point moved on both surfaces, and any slip
-            // then was the solver's tolerance) is no stick load, and pulling it back would move
-            // the stopped body backwards.
-            if was_rolling && s.roll == Mode::Static {
-                s.slide_defl = Vector::ZERO;
-            }
-            // The friction acts in the body's centre-of-mass plane for one step after a roll
-            // stopped, and in its last kinetic step too (its relative speed below what the
-            // kinetic torque took off in the step before, rolling without slip, the friction
-            // braking the body): the contacts of a body on joints (a cart's wheels) do not all
-            // stop in the same step, and those still rolling would carry their stale braking
-            // friction into the step that stops the body.
-            let stops_next = s.roll == Mode::Kinetic
-                && s.slide == Mode::Static
-                && s.kinetic_drop[0] > 0.0
-                && wt.length() < s.kinetic_drop[0]
-                && friction_brakes(pair, [rb1, rb2], params);
-            let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
-                && touches_nothing_else(narrow_phase, [c1, c2], [rb1, rb2]);
-            let plan = &mut self.plans[idx];
-            plan.roll_stopped = roll_stopped;
-            plan.stop_offset = if roll_stopped {
-                stop_offset(pair, [rb1, rb2], point, normal, s.roll_axis, params)
-            } else {
-                Vector::ZERO
-            };
-            // While the spin is held, its deflection is the bodies' relative turn about the
-            // normal since the contact began, from their poses: the first step's turn is not
-            // ω·dt (rapier moves the body in substeps, the spin-up with them), and the pull-back
-            // then returns the body to where it was set down. The hold's slip test keeps the
-            // velocity count (it allows for the first step's unresisted spin-up).
-            let held_spin = (s.hold & HOLD_SPIN != 0).then(|| {
-                let rot = |rb: Option<&RigidBody>, onset: Rotation| match rb {
-                    Some(rb) if !rb.is_fixed() => *rb.rotation() * onset.inverse(),
-                    _ => Rotation::IDENTITY,
-                };
-                let t = (rot(rb2, s.onset_rot[1]) * rot(rb1, s.onset_rot[0]).inverse()).to_scaled_axis();
-                if finite(t) {
-                    t.dot(normal)
-                } else {
-                    0.0
-                }
-            });
-            // Spin (as the roll: an unloaded step does not end a spin).
-            let spin_on = d.spin_static > 0.0;
-            let spin_accumulate = |defl: f32| {
-                let next = defl + wn * dt;
-                (next, next.abs() as f64)
-            };
-            // (As the roll.)
-            if s.spin == Mode::Static && !(loaded && spin_on) {
-                s.hold &= !HOLD_SPIN;
-                s.spin_defl = 0.0;
-            } else if !(s.hold & HOLD_SPIN != 0
-                && hold_step(
-                    &mut s.hold,
-                    HOLD_SPIN,
-                    &mut s.hold_onset[1],
-                    new.is_some(),
-                    (&mut s.spin, &mut s.spin_defl),
-                    loaded && spin_on,
-                    (d.spin_static, d.spin_static),
-                    (wn.abs(), spin_eps),
-                    spin_accumulate,
-                ))
-            {
-                advance_mode(
-                    &mut s.spin,
-                    &mut s.spin_defl,
-                    loaded && spin_on,
-                    d.spin_static,
-                    wn.abs() <= spin_eps || (loaded && !spin_on),
-                    spin_accumulate,
-                );
-            }
-            if let (Some(t), Mode::Static) = (held_spin, s.spin) {
-                s.spin_defl = t;
-            }
-            // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
-            // deflection is within half its static threshold (the anchor pull-back, which only
-            // the hook applies, is not needed yet), the slip is below ten slip speeds, or the
-            // contact carries no load, or the deflection stays within half the threshold over
-            // one more step at this slip (no pull-back is needed in that step either, and an
-            // unloaded contact has no deflection: a stack's rebound rocks the cubes, and their
-            // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
-            // contacts stick), and a curved contact's relative roll and spin are below their
-            // slip speeds.
-            // The half-threshold tests do not judge a contact's first loaded step (a landing):
-            // its normal force is the step's average of a load that began during the step,
-            // and its deflection is the tangential motion over the whole step, most of it
-            // before the touch. The threshold from that force is far below the one of the load
-            // the contact takes on (a cube landing on a stack: 55–230 N in that step, 4.6–8.2 kN
-            // in the next), and the test would put the contact back on the hook for a pull-back
-            // that the next step's threshold does not ask for. The stick → slip test still
-            // judges it: a deflection past the full threshold turns the contact kinetic.
-            let landing = unloaded_before && loaded;
-            // A contact that slides (kinetic) while it neither rolls nor spins is settled too: the
-            // hook's whole work for it is μk, which a pair rapier recycles keeps (see `settle`).
-            let was_settled = s.settled;
-            s.settled = s.roll == Mode::Static
-                && s.spin == Mode::Static
-                && s.hold == 0
-                && (s.slide == Mode::Kinetic
-                    || landing
-                    || ((s.slide_defl.length() as f64) <= 0.5 * d.slide_static
-                        && (slip.length() <= SETTLE_SLIP * slip_speed
-                            || !loaded
-                            || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
-                && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
-                && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
-            // A sliding contact off the hook keeps the μk the hook wrote at the pair's last full
-            // update only while rapier recycles the pair: while its colliders' relative pose
-            // stays within `contact_recycle_distance` of that update's (translation plus the
-            // relative turn times the larger collider's extent) and each body turned less than
-            // acos 0.98 ≈ 11.5° since. Then rapier updates it in full with the colliders'
-            // combined friction, μs. So the contact counts as settled only while bounds on both
-            // (the path lengths since its last step on the hook) are within half of rapier's.
-            // (Bounded only while settled otherwise: an unsettled contact is on the hook in the
-            // next step, which starts the bounds again.)
-            if s.settled && s.slide == Mode::Kinetic {
-                let (step_motion, hooked) = match (colliders.get(c1), colliders.get(c2)) {
-                    (Some(col1), Some(col2)) => (
-                        pair_motion([rb1, rb2], [col1, col2], &mut s.extent, dt),
-                        (col1.active_hooks() | col2.active_hooks())
-                            .contains(ActiveHooks::MODIFY_SOLVER_CONTACTS),
-                    ),
-                    _ => ([f32::INFINITY; 2], true),
-                };
-                // A step on the hook began with a full update of the pair.
-                let since = if hooked { [0.0; 2] } else { s.off_motion };
-                s.off_motion = [since[0] + step_motion[0], since[1] + step_motion[1]];
-                let recycle = if params.contact_recycling { params.contact_recycle_distance() } else { 0.0 };
-                s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.5 * RECYCLE_TURN;
-            }
-            let (sd, rd) = (s.slide_defl, s.roll_defl);
-            if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
-                s.slide_defl = Vector::ZERO;
-                s.roll_defl = Vector::ZERO;
-                s.spin_defl = 0.0;
-            }
-            // Plan the next step now, while this contact's bodies and colliders are at hand
-            // (Contensou contacts are planned by before_step from the velocities the step starts
-            // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
-            // no pull-back, no motor: what `plan_contact` would make of it again) while the
-            // masses are valid.
-            let plan = &self.plans[idx];
-            let mass_ok = |h: Option<RigidBodyHandle>, f: Option<&Frame>| match (h, f) {
-                (None, _) => true,
-                (Some(_), Some(f)) => f.mass_ok,
-                (Some(h), None) => frames.valid_mass(h, step),
-            };
-            let masses_valid = mass_ok(par1, frame1) && mass_ok(par2, frame2);
-            let keep = was_settled
-                && s.settled
-                && s.slide == Mode::Static
-                && masses_valid
-                && self.settings.unhook_settled
-                && !s.pending
-                && s.kappa_const
-                && s.joint.is_none()
-                && s.roll_cap == 0.0
-                && s.spin_cap == 0.0
-                && d.roll_capacity(s.roll) == 0.0
-                && d.spin_capacity(s.spin) == 0.0
-                && !plan.stock
-                && !plan.collapse
-                && !plan.roll_stopped
-                && plan.tangent_velocity == Vector::ZERO
-                && plan.mu == s.material.mu_s() as f32;
-            if plan_ok && s.contensou_model.is_none() && !keep {
-                self.plan_contact(
-                    idx,
-                    colliders,
-                    [par1, par2],
-                    [rb1, rb2],
-                    anchor.as_ref(),
-                    dt,
-                    Some(&d),
-                    masses_valid,
-                    joints,
-                );
+            let contact = (idx, (c1, c2), [par1, par2], (pair, new), (b1, b2));
+            match (steady, slide_only) {
+                (true, true) => self.update::<true, true>(&x, contact, &mut pressing, joints),
+                (true, false) => self.update::<true, false>(&x, contact, &mut pressing, joints),
+                _ => self.update::<false, false>(&x, contact, &mut pressing, joints),
             }
         }
         self.new_info = new_info;
-        self.frames = frames;
+        self.bodies_now = now;
         belts.clear();
         *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
         new_pairs.clear();
@@ -826,6 +330,618 @@ impl TriboRapier {
             super::plan::clear_nonfinite_motor_impulses(&self.states, joints);
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
+    }
+
+    /// The update of one moving contact (index `idx`, pair `pair`, bodies `b1`, `b2` read in
+    /// this step) from the solver's impulses and the bodies' velocities after the step: normal
+    /// force, modes and deflections, and the next step's plan. `STEADY`: the contact is none of
+    /// the rarer kinds (new in this step, held after its onset, back from a step without points,
+    /// on a conveyor, with a Contensou model, a stock fallback, unknown curvatures, or a roll
+    /// that stopped in the last step), whose parts of the update are left out of this
+    /// instance. `SLIDE` (with `STEADY`): the contact's material has no roll or spin
+    /// resistance, its roll and spin are static, it has no motor and its curvatures do not
+    /// depend on the direction: the roll and spin parts are left out too.
+    #[inline(never)]
+    fn update<const STEADY: bool, const SLIDE: bool>(
+        &mut self,
+        x: &StepCtx<'_>,
+        (idx, (c1, c2), [par1, par2], (pair, new), (b1, b2)): ContactNow<'_>,
+        pressing: &mut crate::slip::Pressing,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let StepCtx {
+            params,
+            bodies,
+            colliders,
+            narrow_phase,
+            step,
+            dt,
+            inv_dt,
+            plan_ok,
+            slip_speed,
+            belts,
+            ..
+        } = *x;
+        let anchor = &x.anchor;
+        let new = if STEADY { None } else { new };
+        let rbs = || [par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b))];
+        let flag = |b: Option<&BodyNow>, f: u8| b.is_some_and(|b| b.is(f));
+        let (moving1, moving2) = (flag(b1, MOVING), flag(b2, MOVING));
+        let (dynamic1, dynamic2) = (flag(b1, DYNAMIC), flag(b2, DYNAMIC));
+        // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
+        // `impulse` the step's total plus the warm start it began with (the last substep
+        // impulse of the previous step, which the hook summed in `warm`); 0.36
+        // reports the plain total.
+        // (In SIMD vectors: the same arithmetic as the plain vectors', in fewer instructions.)
+        let mut imp = 0.0f32;
+        let mut warm_next = 0.0f32;
+        let mut nsum = Vec3A::ZERO;
+        let (mut p1sum, mut p2sum) = (Vec3A::ZERO, Vec3A::ZERO);
+        let (mut p1avg, mut p2avg) = (Vec3A::ZERO, Vec3A::ZERO);
+        let mut count = 0.0f32;
+        // The friction coefficient the solver applied in this step (the hook's, or rapier's
+        // combination at a full update off the hook, or the one a recycled pair kept).
+        let mut applied_mu = f32::NAN;
+        // A body-side anchor is the material point that touched at the start of the step, in
+        // the body's CoM-centred local frame: after the step it has turned with the body (a
+        // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
+        // material point at the same world offset from the centre of mass as then, so the
+        // step's rotation is undone (once per body): the slip of a body rolling without slip
+        // is then zero whatever its speed.
+        for m in pair.solver_manifolds() {
+            let (mf1, mf2) = manifold_frames(m, b1, b2);
+            for c in &m.data.solver_contacts {
+                let id = c.contact_indices()[0] as usize;
+                let (pi, wi) = m
+                    .points
+                    .get(id)
+                    .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
+                warm_next += wi;
+                let (a, b) = (anchor_in_world(mf1, c.anchor1), anchor_in_world(mf2, c.anchor2));
+                imp += pi;
+                nsum += Vec3A::from(m.data.normal) * pi;
+                p1sum += a * pi;
+                p2sum += b * pi;
+                p1avg += a;
+                p2avg += b;
+                count += 1.0;
+            }
+            if !m.data.solver_contacts.is_empty() {
+                applied_mu = m.data.friction;
+                if nsum == Vec3A::ZERO {
+                    nsum = Vec3A::from(m.data.normal) * 1e-12;
+                }
+            }
+        }
+        if count == 0.0 {
+            // No active contact in this step. The motor still acted in it (rapier solves
+            // the joint whatever the contact does): the turn it gave the bodies is given back
+            // by the next `before_step` (see `give_back`).
+            self.record_give_back(idx, params, bodies, joints);
+            // A body rolling or spinning on a support (kinetic roll or spin, one side not
+            // dynamic) keeps its contact for up to `ABSENT_STEPS` such steps, reported
+            // unloaded, its plan and motor bounds those of its last loaded step: parry's
+            // contact of a cylinder on its side (as the pair's first collider) on a box
+            // loses its points for a step now and then, and the contact that comes back is
+            // the same rolling contact, loaded in the step it comes back in (the motor's
+            // turn in the steps between is given back). Any other contact, or after that:
+            // swept below (two bodies of a pile that part keep nothing: a contact between
+            // them that begins again starts sticking, and the pile falls asleep as before).
+            let s = &mut self.states[idx];
+            let turning = s.roll == Mode::Kinetic || s.spin == Mode::Kinetic;
+            let on_support = !(dynamic1 && dynamic2);
+            if turning && on_support && s.absent < ABSENT_STEPS && plan_ok {
+                s.absent += 1;
+                s.seen = step;
+                s.n = 0.0;
+                // The surfaces parted: a sticking slide lets go of its deflection (as any
+                // unloaded step does, `advance_mode`).
+                if s.slide == Mode::Static {
+                    s.slide_defl = Vector::ZERO;
+                }
+            }
+            return;
+        }
+        let returned = !STEADY && std::mem::take(&mut self.states[idx].absent) > 0;
+        let len = nsum.length();
+        let normal_a = if len > 0.0 { nsum * (1.0 / len) } else { Vec3A::Y };
+        let (p1, p2) = if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+        let plan = &self.plans[idx];
+        let s = &mut self.states[idx];
+        // A contact whose friction acted in its body's centre-of-mass plane in this step (a
+        // roll that had just stopped) keeps the point it touched at.
+        let (p1, p2) = if !STEADY && plan.roll_stopped { (s.point.into(), s.point.into()) } else { (p1, p2) };
+        let point_a = (p1 + p2) * 0.5;
+        if !(normal_a.is_finite() && point_a.is_finite()) {
+            return;
+        }
+        let (normal, point) = (Vector::from(normal_a), Vector::from(point_a));
+        // What the hook did to the pair's solver contacts in this step (if hooked).
+        let hook_plain =
+            plan.tangent_velocity == Vector::ZERO && (STEADY || (!plan.roll_stopped && !plan.collapse));
+        s.seen = step;
+        s.hook_plain = hook_plain;
+        s.applied_mu = applied_mu;
+        // The hook summed the warm start of a hooked pair; a pair off the hook (see
+        // `settle`) started from the warm starts the last step left.
+        let warm = match *self.warm[idx].get_mut() {
+            WARM_UNSET => s.warm_next,
+            bits => f32::from_bits(bits),
+        };
+        s.warm_next = warm_next;
+        let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
+        // The last step carried no load (or the contact is new): if this one does, the
+        // bodies touched during it (see the settle test below).
+        let unloaded_before = s.n <= 0.0;
+        // A step without a finite positive dt measures no force: the last one stands (the
+        // next plan's motor bounds come from it).
+        if plan_ok {
+            s.n = (total * inv_dt).max(0.0);
+        }
+        s.normal = normal;
+        s.point = point;
+        if !STEADY && s.contensou_model.is_some() && s.contensou.enabled {
+            if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
+                crate::contensou::observe(
+                    &mut s.contensou,
+                    pair,
+                    bodies,
+                    [col1, col2],
+                    [moving1, moving2],
+                    normal,
+                    params.prediction_distance(),
+                );
+            }
+        }
+        if !STEADY && plan.stock {
+            s.settled = false;
+            // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
+            if plan_ok {
+                self.plan_contact(
+                    idx,
+                    colliders,
+                    [par1, par2],
+                    bodies,
+                    anchor.as_ref(),
+                    dt,
+                    None,
+                    false,
+                    joints,
+                );
+            }
+            return;
+        }
+        // Relative kinematics after the step, each body at its own contact point (the
+        // points the solver's friction rows use).
+        let v1 = b1.map_or(Vec3A::ZERO, |b| b.velocity_at(p1));
+        let v2 = b2.map_or(Vec3A::ZERO, |b| b.velocity_at(p2));
+        // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
+        // no belt to take off).
+        let dv = match new {
+            Some(p) => v2 - v1 - Vec3A::from(p.belt),
+            None if STEADY || belts.is_empty() => v2 - v1,
+            None => v2 - v1 - Vec3A::from(x.belt_of(idx)),
+        };
+        let slip = dv - normal_a * dv.dot(normal_a);
+        let w1 = b1.map_or(Vec3A::ZERO, |b| b.angvel);
+        let w2 = b2.map_or(Vec3A::ZERO, |b| b.angvel);
+        let w = w2 - w1;
+        let wn = w.dot(normal_a);
+        let wt = w - normal_a * wn;
+        let (dv, slip, wt) = (Vector::from(dv), Vector::from(slip), Vector::from(wt));
+        // Thresholds. Stick → slip as in docs/tracking.md §2.2/§3.4/§4.2: when the deflection accumulated
+        // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
+        // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
+        // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
+        let (k1, k2) = match s.curvature {
+            Some(k) => k,
+            None => {
+                // New contact: curvatures along the current rolling direction.
+                let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { return };
+                let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
+                let k = (
+                    collider_curvature(col1, point, normal, dir),
+                    collider_curvature(col2, point, -normal, dir),
+                );
+                s.curvature = Some(k);
+                k
+            }
+        };
+        let d = if SLIDE { s.material.derive_slide(s.n as f64) } else { derive(&s.material, s.n, (k1, k2)) };
+        let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
+        let loaded = s.n > 0.0;
+        // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
+        // arms are frozen over the step): 1 % of the relative body speed is ignored.
+        let vrel = b2.map_or(Vec3A::ZERO, |b| b.linvel) - b1.map_or(Vec3A::ZERO, |b| b.linvel);
+        let tol = 0.01 * vrel.length();
+        let slide_eps = slip_speed + tol;
+        // A body pressed into supports with different normals: the solver's approach
+        // velocity into one reads as slip at the other. Measured without it, and within
+        // the part of it that lies in this contact's tangent plane (`crate::slip`).
+        let on_support = !(dynamic1 && dynamic2);
+        let (slip, tol, slide_eps) = if on_support
+            && crate::slip::may_be_pressing(slip, dv, normal, slide_eps, slip_speed)
+        {
+            let (slip, extra) = pressing.slip(dv, normal, [par1, par2], bodies, colliders, narrow_phase, dt);
+            (slip, tol + extra, slide_eps + extra)
+        } else {
+            (slip, tol, slide_eps)
+        };
+
+        // Slide. While held (see `hold_step`) the deflection is the offset of the material
+        // points that touched when the contact began, from the bodies' poses: rapier's
+        // normal force builds up over a contact's first step, and the friction bound with
+        // it, so a body set down on a slope slides a little before the contact holds, and
+        // the pull-back that returns it moves it in substeps (the velocities after a step
+        // say little of how far it went).
+        if let Some(p) = new {
+            let [rb1, rb2] = rbs();
+            // Each side's moving body and its pose when the step began (none: the side is
+            // fixed in the world).
+            let sides = [(rb1, p.start[0]), (rb2, p.start[1])].map(|side| match side {
+                (Some(rb), Some(start)) if !rb.is_fixed() => Some((rb, start)),
+                _ => None,
+            });
+            // Where the surfaces touched when the step began: each side's point less its
+            // body's motion over the step (`p1`, `p2` moved with their centres of mass).
+            let back = |q: Vector, side: Option<(&RigidBody, (Vector, Rotation))>| {
+                side.map_or(q, |(rb, (com, _))| q - (rb.center_of_mass() - com))
+            };
+            let p0 = (back(p1.into(), sides[0]) + back(p2.into(), sides[1])) * 0.5;
+            let p0 = if finite(p0) { p0 } else { point };
+            s.slide_anchor = sides.map(|side| side.map_or(p0, |(_, (com, rot))| rot.inverse() * (p0 - com)));
+            s.onset_rot = sides.map(|side| side.map_or(Rotation::IDENTITY, |(_, (_, rot))| rot));
+        }
+        // Held only for a body on this one support and while it does not roll: with several
+        // supports the anchors of its contacts disagree, and a rolling body's touching
+        // material points change.
+        if !STEADY
+            && s.hold & HOLD_SLIDE != 0
+            && (s.roll != Mode::Static || !touches_nothing_else(narrow_phase, [c1, c2], rbs()))
+        {
+            s.hold &= !HOLD_SLIDE;
+        }
+        let held_slide = (!STEADY && s.hold & HOLD_SLIDE != 0).then(|| {
+            let [rb1, rb2] = rbs();
+            let at = |rb: Option<&RigidBody>, a: Vector| match rb {
+                Some(rb) if !rb.is_fixed() => rb.center_of_mass() + rb.rotation() * a,
+                _ => a,
+            };
+            let d = at(rb2, s.slide_anchor[1]) - at(rb1, s.slide_anchor[0]);
+            let d = d - normal * d.dot(normal);
+            if finite(d) {
+                d
+            } else {
+                Vector::ZERO
+            }
+        });
+        let slide_accumulate = |defl: Vector| {
+            let next = match held_slide {
+                Some(d) => d,
+                None => {
+                    let sl = slip.length();
+                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                    let dd = defl + excess * dt;
+                    dd - normal * dd.dot(normal)
+                }
+            };
+            (next, next.length() as f64)
+        };
+        // The onset holds are rare: a mechanism whose bit is clear goes to `advance_mode`
+        // without evaluating the hold's arguments.
+        if !(!STEADY
+            && s.hold & HOLD_SLIDE != 0
+            && hold_step(
+                &mut s.hold,
+                HOLD_SLIDE,
+                &mut s.slide_onset,
+                new.is_some(),
+                (&mut s.slide, &mut s.slide_defl),
+                loaded,
+                // Released within one step at the slip speed, and within half the static
+                // threshold (so the ordinary stick goes on from there).
+                (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
+                (slip.length(), slide_eps),
+                slide_accumulate,
+            ))
+        {
+            advance_mode(
+                &mut s.slide,
+                &mut s.slide_defl,
+                loaded,
+                d.slide_static,
+                slip.length() <= slide_eps,
+                slide_accumulate,
+            );
+        }
+        // The step a kept contact's points came back in (a landing): its tangential motion
+        // is mostly the flight before the touch and the solver's recovery of the landing's
+        // penetration, not a deflection of surfaces that stuck; it is judged against the
+        // full threshold above, and a sticking slide starts from the end of the step.
+        if returned && s.slide == Mode::Static {
+            s.slide_defl = Vector::ZERO;
+        }
+        let was_rolling = !SLIDE && s.roll == Mode::Kinetic;
+        // What the last step's kinetic torque took off the relative roll and spin speeds:
+        // the next step's motor carries only the fraction that stops them (see
+        // `plan_contact`).
+        let speeds = [wt.length(), wn.abs()];
+        for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
+            s.kinetic_drop[k] = if !SLIDE && mode == Mode::Kinetic && new.is_none() {
+                (s.last_w[k] - speeds[k]).max(0.0)
+            } else {
+                0.0
+            };
+        }
+        s.last_w = speeds;
+        // Roll (off, or degenerate curvature: a static roll stays static with no
+        // deflection). A rolling contact keeps rolling until its relative roll speed stops
+        // it: over a step without load (a hop: the normal force and the capacities are
+        // zero), and over a step whose curvature is degenerate (parry's manifold of a
+        // cylinder on its side now and then has a normal tilted towards the cylinder's
+        // axis, along which the plan finds the flat end face: turned static by it, the roll
+        // held the still rolling cylinder with its static capacity in the next step).
+        let roll_on = d.roll_static > 0.0;
+        s.roll_threshold = d.roll_static as f32;
+        let roll_accumulate = |defl: Vector| {
+            let dd = defl + wt * dt;
+            let next = dd - normal * dd.dot(normal);
+            (next, next.length() as f64)
+        };
+        // A roll that sticks and is off or unloaded has no deflection and no hold (what
+        // `hold_step` and `advance_mode` make of it).
+        if SLIDE || (s.roll == Mode::Static && !(loaded && roll_on)) {
+            s.hold &= !HOLD_ROLL;
+            s.roll_defl = Vector::ZERO;
+        } else if !(!STEADY
+            && s.hold & HOLD_ROLL != 0
+            && hold_step(
+                &mut s.hold,
+                HOLD_ROLL,
+                &mut s.hold_onset[0],
+                new.is_some(),
+                (&mut s.roll, &mut s.roll_defl),
+                loaded && roll_on,
+                (d.roll_static, d.roll_static),
+                (wt.length(), roll_eps),
+                roll_accumulate,
+            ))
+        {
+            advance_mode(
+                &mut s.roll,
+                &mut s.roll_defl,
+                loaded && roll_on,
+                d.roll_static,
+                wt.length() <= roll_eps,
+                roll_accumulate,
+            );
+        }
+        // A body that stops rolling sticks where it stopped: what the slide deflection
+        // gathered while it rolled (the contact point moved on both surfaces, and any slip
+        // then was the solver's tolerance) is no stick load, and pulling it back would move
+        // the stopped body backwards.
+        if !SLIDE && was_rolling && s.roll == Mode::Static {
+            s.slide_defl = Vector::ZERO;
+        }
+        // The friction acts in the body's centre-of-mass plane for one step after a roll
+        // stopped, and in its last kinetic step too (its relative speed below what the
+        // kinetic torque took off in the step before, rolling without slip, the friction
+        // braking the body): the contacts of a body on joints (a cart's wheels) do not all
+        // stop in the same step, and those still rolling would carry their stale braking
+        // friction into the step that stops the body.
+        let stops_next = !SLIDE
+            && s.roll == Mode::Kinetic
+            && s.slide == Mode::Static
+            && s.kinetic_drop[0] > 0.0
+            && wt.length() < s.kinetic_drop[0]
+            && friction_brakes(pair, rbs(), params);
+        let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
+            && touches_nothing_else(narrow_phase, [c1, c2], rbs());
+        let plan = &mut self.plans[idx];
+        plan.roll_stopped = roll_stopped;
+        plan.stop_offset = if roll_stopped {
+            stop_offset(pair, rbs(), point, normal, s.roll_axis, params)
+        } else {
+            Vector::ZERO
+        };
+        // While the spin is held, its deflection is the bodies' relative turn about the
+        // normal since the contact began, from their poses: the first step's turn is not
+        // ω·dt (rapier moves the body in substeps, the spin-up with them), and the pull-back
+        // then returns the body to where it was set down. The hold's slip test keeps the
+        // velocity count (it allows for the first step's unresisted spin-up).
+        let held_spin = (!STEADY && s.hold & HOLD_SPIN != 0).then(|| {
+            let [rb1, rb2] = rbs();
+            let rot = |rb: Option<&RigidBody>, onset: Rotation| match rb {
+                Some(rb) if !rb.is_fixed() => *rb.rotation() * onset.inverse(),
+                _ => Rotation::IDENTITY,
+            };
+            let t = (rot(rb2, s.onset_rot[1]) * rot(rb1, s.onset_rot[0]).inverse()).to_scaled_axis();
+            if finite(t) {
+                t.dot(normal)
+            } else {
+                0.0
+            }
+        });
+        // Spin (as the roll: an unloaded step does not end a spin).
+        let spin_on = d.spin_static > 0.0;
+        let spin_accumulate = |defl: f32| {
+            let next = defl + wn * dt;
+            (next, next.abs() as f64)
+        };
+        // (As the roll.)
+        if SLIDE || (s.spin == Mode::Static && !(loaded && spin_on)) {
+            s.hold &= !HOLD_SPIN;
+            s.spin_defl = 0.0;
+        } else if !(!STEADY
+            && s.hold & HOLD_SPIN != 0
+            && hold_step(
+                &mut s.hold,
+                HOLD_SPIN,
+                &mut s.hold_onset[1],
+                new.is_some(),
+                (&mut s.spin, &mut s.spin_defl),
+                loaded && spin_on,
+                (d.spin_static, d.spin_static),
+                (wn.abs(), spin_eps),
+                spin_accumulate,
+            ))
+        {
+            advance_mode(
+                &mut s.spin,
+                &mut s.spin_defl,
+                loaded && spin_on,
+                d.spin_static,
+                wn.abs() <= spin_eps || (loaded && !spin_on),
+                spin_accumulate,
+            );
+        }
+        if let (Some(t), Mode::Static) = (held_spin, s.spin) {
+            s.spin_defl = t;
+        }
+        // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
+        // deflection is within half its static threshold (the anchor pull-back, which only
+        // the hook applies, is not needed yet), the slip is below ten slip speeds, or the
+        // contact carries no load, or the deflection stays within half the threshold over
+        // one more step at this slip (no pull-back is needed in that step either, and an
+        // unloaded contact has no deflection: a stack's rebound rocks the cubes, and their
+        // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
+        // contacts stick), and a curved contact's relative roll and spin are below their
+        // slip speeds.
+        // The half-threshold tests do not judge a contact's first loaded step (a landing):
+        // its normal force is the step's average of a load that began during the step,
+        // and its deflection is the tangential motion over the whole step, most of it
+        // before the touch. The threshold from that force is far below the one of the load
+        // the contact takes on (a cube landing on a stack: 55–230 N in that step, 4.6–8.2 kN
+        // in the next), and the test would put the contact back on the hook for a pull-back
+        // that the next step's threshold does not ask for. The stick → slip test still
+        // judges it: a deflection past the full threshold turns the contact kinetic.
+        let landing = unloaded_before && loaded;
+        // A contact that slides (kinetic) while it neither rolls nor spins is settled too: the
+        // hook's whole work for it is μk, which a pair rapier recycles keeps (see `settle`).
+        let was_settled = s.settled;
+        s.settled = (SLIDE || (s.roll == Mode::Static && s.spin == Mode::Static && s.hold == 0))
+            && (s.slide == Mode::Kinetic
+                || landing
+                || ((s.slide_defl.length() as f64) <= 0.5 * d.slide_static
+                    && (slip.length() <= SETTLE_SLIP * slip_speed
+                        || !loaded
+                        || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
+            && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
+            && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
+        // A sliding contact off the hook keeps the μk the hook wrote at the pair's last full
+        // update only while rapier recycles the pair: while its colliders' relative pose
+        // stays within `contact_recycle_distance` of that update's (translation plus the
+        // relative turn times the larger collider's extent) and each body turned less than
+        // acos 0.98 ≈ 11.5° since. Then rapier updates it in full with the colliders'
+        // combined friction, μs. So the contact counts as settled only while bounds on both
+        // (the path lengths since its last step on the hook) are within half of rapier's.
+        // (Bounded only while settled otherwise: an unsettled contact is on the hook in the
+        // next step, which starts the bounds again.)
+        if s.settled && s.slide == Mode::Kinetic {
+            let (step_motion, hooked) = match (colliders.get(c1), colliders.get(c2)) {
+                (Some(col1), Some(col2)) => (
+                    pair_motion(rbs(), [col1, col2], &mut s.extent, dt),
+                    (col1.active_hooks() | col2.active_hooks()).contains(ActiveHooks::MODIFY_SOLVER_CONTACTS),
+                ),
+                _ => ([f32::INFINITY; 2], true),
+            };
+            // A step on the hook began with a full update of the pair.
+            let since = if hooked { [0.0; 2] } else { s.off_motion };
+            s.off_motion = [since[0] + step_motion[0], since[1] + step_motion[1]];
+            let recycle = if params.contact_recycling { params.contact_recycle_distance() } else { 0.0 };
+            s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.5 * RECYCLE_TURN;
+        }
+        let (sd, rd) = (s.slide_defl, s.roll_defl);
+        if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
+            s.slide_defl = Vector::ZERO;
+            s.roll_defl = Vector::ZERO;
+            s.spin_defl = 0.0;
+        }
+        // Plan the next step now, while this contact's bodies and colliders are at hand
+        // (Contensou contacts are planned by before_step from the velocities the step starts
+        // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
+        // no pull-back, no motor: what `plan_contact` would make of it again) while the
+        // masses are valid.
+        let plan = &self.plans[idx];
+        let mass_ok = |h: Option<RigidBodyHandle>, b: Option<&BodyNow>| h.is_none() || flag(b, MASS_OK);
+        let masses_valid = mass_ok(par1, b1) && mass_ok(par2, b2);
+        let keep = was_settled
+            && s.settled
+            && s.slide == Mode::Static
+            && masses_valid
+            && self.settings.unhook_settled
+            && !s.pending
+            && (SLIDE || (s.kappa_const && s.joint.is_none()))
+            && s.roll_cap == 0.0
+            && s.spin_cap == 0.0
+            && (SLIDE || (d.roll_capacity(s.roll) == 0.0 && d.spin_capacity(s.spin) == 0.0))
+            && !plan.stock
+            && !plan.collapse
+            && !plan.roll_stopped
+            && plan.tangent_velocity == Vector::ZERO
+            && plan.mu == s.material.mu_s() as f32;
+        if SLIDE && plan_ok && !keep {
+            self.plan_slide(idx, [par1, par2], bodies, dt, masses_valid, joints);
+        } else if plan_ok && s.contensou_model.is_none() && !keep {
+            self.plan_contact(
+                idx,
+                colliders,
+                [par1, par2],
+                bodies,
+                anchor.as_ref(),
+                dt,
+                Some(&d),
+                masses_valid,
+                joints,
+            );
+        }
+    }
+}
+
+/// The bytes of a `ContactManifold` `after_step` reads: its points and its data up to the
+/// relative dominance (rapier 0.35: 116 of 160).
+const MANIFOLD_READ: usize = std::mem::offset_of!(ContactManifold, data) + 96;
+
+/// One moving contact for [`TriboRapier::update`]: its slot, colliders, parents, pair, the
+/// pair's record if the contact is new in this step, and its bodies as read in this step.
+type ContactNow<'a> = (
+    usize,
+    (ColliderHandle, ColliderHandle),
+    [Option<RigidBodyHandle>; 2],
+    (&'a ContactPair, Option<&'a NewPair>),
+    (Option<&'a BodyNow>, Option<&'a BodyNow>),
+);
+
+/// What every contact's update in one `after_step` reads (see [`TriboRapier::update`]).
+struct StepCtx<'a> {
+    params: &'a IntegrationParameters,
+    bodies: &'a RigidBodySet,
+    colliders: &'a ColliderSet,
+    narrow_phase: &'a NarrowPhase,
+    step: u64,
+    /// The step's time step (0 when not finite and positive: `plan_ok` false).
+    dt: f32,
+    inv_dt: f32,
+    plan_ok: bool,
+    slip_speed: f32,
+    anchor: Option<(RigidBodyHandle, Pose)>,
+    /// The conveyor velocities the user's hook set, sorted by slot.
+    belts: &'a [(u32, Vector)],
+}
+
+impl StepCtx<'_> {
+    /// The mean conveyor velocity the user's hook set on contact `slot` (zero if none).
+    fn belt_of(&self, slot: usize) -> Vector {
+        let belts = self.belts;
+        if belts.is_empty() {
+            return Vector::ZERO;
+        }
+        let lo = belts.partition_point(|b| (b.0 as usize) < slot);
+        let hi = belts.partition_point(|b| (b.0 as usize) <= slot);
+        if hi == lo {
+            return Vector::ZERO;
+        }
+        belts[lo..hi].iter().map(|b| b.1).sum::<Vector>() / (hi - lo) as f32
     }
 }
 
@@ -940,100 +1056,30 @@ fn all_finite<const N: usize>(v: [f32; N]) -> bool {
     v.iter().fold(0.0f32, |acc, &x| acc + (x - x)) == 0.0
 }
 
-/// One body's frame at the start of the step (see [`StepFrames`]).
-#[derive(Clone, Copy)]
-pub(super) struct Frame {
-    /// The centre of mass.
-    com: Vector,
-    /// The rotation with the step's rotation undone.
-    rot: Rotation,
-    /// The body is not dynamic or has a positive finite mass.
-    mass_ok: bool,
-}
-
-/// The frames the anchors of manifold `m`'s solver contacts are mapped to the world with, for
-/// side 1 and side 2 (`frame1`, `frame2`: the bodies' frames): none for a side without a body or
-/// whose anchors are in world space already (rapier's solver treats the side with the lower
-/// dominance as fixed and keeps its anchors in world space).
+/// The bodies the anchors of manifold `m`'s solver contacts are mapped to the world with, for
+/// side 1 and side 2 (`b1`, `b2`: the contact's bodies): none for a side without a body or whose
+/// anchors are in world space already (rapier's solver treats the side with the lower dominance
+/// as fixed and keeps its anchors in world space).
 #[inline(always)]
 fn manifold_frames<'a>(
     m: &ContactManifold,
-    frame1: Option<&'a Frame>,
-    frame2: Option<&'a Frame>,
-) -> (Option<&'a Frame>, Option<&'a Frame>) {
+    b1: Option<&'a BodyNow>,
+    b2: Option<&'a BodyNow>,
+) -> (Option<&'a BodyNow>, Option<&'a BodyNow>) {
     let dominance = m.data.relative_dominance;
     (
-        frame1.filter(|_| m.data.rigid_body1.is_some() && dominance <= 0),
-        frame2.filter(|_| m.data.rigid_body2.is_some() && dominance >= 0),
+        b1.filter(|_| m.data.rigid_body1.is_some() && dominance <= 0),
+        b2.filter(|_| m.data.rigid_body2.is_some() && dominance >= 0),
     )
 }
 
-/// A solver contact's anchor in world space: mapped with `frame` (a body-side anchor), else as
-/// it is.
+/// A solver contact's anchor in world space: mapped with body `b` (a body-side anchor, see
+/// [`BodyNow::anchor_in_world`]), else as it is.
 #[inline(always)]
-fn anchor_in_world(frame: Option<&Frame>, anchor: Vector) -> Vector {
-    match frame {
-        Some(f) => f.com + f.rot * anchor,
-        None => anchor,
-    }
-}
-
-/// Where each body's material points were at the start of the step, for `after_step`: its
-/// centre of mass and its rotation with the step's rotation undone (`exp(-ω dt) · q`), which
-/// maps a body-local solver anchor to the material point that touched when the step began.
-/// One entry per body index, computed the first time a step needs it (a body in a pile has
-/// several contacts).
-#[derive(Clone, Default)]
-pub(super) struct StepFrames {
-    /// (step the entry was computed for, the body's frame), by body index.
-    frames: Vec<(u64, Frame)>,
-    /// Where each body was when last used (a body set that grew since may have moved it).
-    addresses: AddressHints,
-}
-
-impl StepFrames {
-    /// Makes sure body `h`'s frame is the one of `step` (computed the first time a step asks)
-    /// and returns its index for [`at`](Self::at).
-    #[inline]
-    pub(super) fn prepare(&mut self, h: RigidBodyHandle, rb: &RigidBody, step: u64, dt: f32) -> usize {
-        let i = h.into_raw_parts().0 as usize;
-        if self.frames.get(i).is_none_or(|&(at, _)| at != step) {
-            self.compute(i, rb, step, dt);
-        }
-        i
-    }
-
-    /// The frame at index `i` (from [`prepare`](Self::prepare)).
-    #[inline]
-    pub(super) fn at(&self, i: usize) -> &Frame {
-        &self.frames[i].1
-    }
-
-    /// The first use of body `i` in this step.
-    #[inline(never)]
-    fn compute(&mut self, i: usize, rb: &RigidBody, step: u64, dt: f32) {
-        if i >= self.frames.len() {
-            self.frames
-                .resize(i + 1, (0, Frame { com: Vector::ZERO, rot: Rotation::IDENTITY, mass_ok: false }));
-        }
-        let (com, rot) = crate::slip::start_frame(rb, dt);
-        let mass = rb.mass();
-        let mass_ok = !rb.is_dynamic() || (mass > 0.0 && mass.is_finite());
-        self.frames[i] = (step, Frame { com, rot, mass_ok });
-        self.addresses.record(i, rb);
-    }
-
-    /// Whether the body at `h`'s index had its frame computed in `step` and is not dynamic or
-    /// has a valid mass (false: not known, check it).
-    #[inline]
-    pub(super) fn valid_mass(&self, h: RigidBodyHandle, step: u64) -> bool {
-        self.frames.get(h.into_raw_parts().0 as usize).is_some_and(|&(at, f)| at == step && f.mass_ok)
-    }
-
-    /// Where body `h` was when last used (null if never): for [`prefetch`] only.
-    #[inline]
-    fn last_address(&self, h: RigidBodyHandle) -> *const RigidBody {
-        self.addresses.get(h.into_raw_parts().0 as usize)
+fn anchor_in_world(b: Option<&BodyNow>, anchor: Vector) -> Vec3A {
+    match b {
+        Some(b) => b.anchor_in_world(anchor),
+        None => anchor.into(),
     }
 }
 

@@ -78,23 +78,38 @@ impl TriboRapier {
             }
             let s = &self.states[i];
             let (c1, c2) = (s.c1, s.c2);
-            // A quiet contact (idle and checked in full since it last changed) whose colliders
-            // did not change: the checks below would find nothing (see `quiet`). It is parked
-            // while its bodies do not move.
-            if s.quiet && !s.pending && s.material_epoch == epoch && (s.verdict.is_some() || !unhook) {
-                let settled = s.verdict == Some(true);
-                if self.watch.collider_same(c1, None, colliders)
-                    && self.watch.collider_same(c2, None, colliders)
-                {
+            // A contact whose colliders did not change (still there, same shape, parent,
+            // friction, combination rule and hook flags) and whose material did not, that waits
+            // for no plan and has no Contensou model: the checks below would find nothing but its
+            // settle verdict (see `quiet`).
+            if !s.pending
+                && s.material_epoch == epoch
+                && s.contensou_model.is_none()
+                && s.shapes != SHAPES_RESTORED
+                && (!s.quiet || s.verdict.is_some() || !unhook)
+                && self.watch.collider_same(c1, None, colliders)
+                && self.watch.collider_same(c2, None, colliders)
+            {
+                if s.quiet {
+                    // Quiet (idle and checked since it last changed): the verdict it had. It is
+                    // parked while its bodies do not move.
                     if unhook {
-                        self.settle.contact(c1, c2, settled, true);
+                        self.settle.contact(c1, c2, s.verdict == Some(true), true);
                     }
                     if may_park && parks(s.parents, bodies) {
                         self.watch.parked.park(i, s, epoch, pass);
                     }
-                    i += 1;
-                    continue;
+                } else {
+                    let verdict = unhook.then(|| self.contact_settled(i, None));
+                    if let Some(settled) = verdict {
+                        self.settle.contact(c1, c2, settled, false);
+                    }
+                    let s = &mut self.states[i];
+                    s.quiet = s.idle;
+                    s.verdict = verdict;
                 }
+                i += 1;
+                continue;
             }
             let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
                 self.remove_state(i, joints);
@@ -130,6 +145,7 @@ impl TriboRapier {
                             wake_sleeping(bodies, [p1, p2]);
                         }
                         s.material = m;
+                        s.torques = m.has_torques();
                         s.material_epoch = epoch;
                         s.contensou_model = cz.map(Box::new);
                         if s.contensou_model.is_none() {
@@ -148,7 +164,8 @@ impl TriboRapier {
             // A contact whose sides are no longer dynamic (a body made fixed or kinematic, or
             // removed with its collider kept) is released with its motor by `after_step`; its
             // motor meanwhile joins two bodies the solver does not move.
-            let verdict = unhook.then(|| self.contact_settled(i, (col1, col2)));
+            let friction = [col1, col2].map(|c| (c.friction(), c.friction_combine_rule()));
+            let verdict = unhook.then(|| self.contact_settled(i, Some(friction)));
             if let Some(settled) = verdict {
                 self.settle.contact(c1, c2, settled, false);
             }
@@ -162,7 +179,7 @@ impl TriboRapier {
                         i,
                         colliders,
                         [p1, p2],
-                        [rb1, rb2],
+                        bodies,
                         anchor.as_ref(),
                         dt,
                         None,

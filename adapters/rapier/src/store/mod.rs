@@ -22,6 +22,7 @@ use tribo::tracking::{Derived, Material, Mode};
 
 mod after;
 mod before;
+mod bodies;
 mod diagnostic;
 mod give_back;
 mod modes;
@@ -35,7 +36,7 @@ mod snapshot;
 mod state;
 mod world;
 
-use after::StepFrames;
+use bodies::BodiesNow;
 pub use diagnostic::Diagnostic;
 pub use settings::Settings;
 pub(crate) use state::Onset;
@@ -139,8 +140,8 @@ pub struct TriboRapier {
     /// that no contact of this store owns are removed (orphans of a dropped store or of a
     /// restored snapshot) and an existing anchor body is adopted.
     adopted: bool,
-    /// Each body's frame at the start of the step, computed once per step (see [`StepFrames`]).
-    frames: StepFrames,
+    /// The bodies as the last `after_step` read them, each once per step (see `bodies`).
+    bodies_now: BodiesNow,
     pub(crate) realizability: crate::diagnostics::Monitor,
     /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
     settle: settle::Settle,
@@ -182,7 +183,7 @@ impl Clone for TriboRapier {
             prepared: self.prepared,
             reported_unprepared: self.reported_unprepared,
             adopted: self.adopted,
-            frames: StepFrames::default(),
+            bodies_now: BodiesNow::default(),
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
             give_back: self.give_back.clone(),
@@ -299,7 +300,7 @@ impl TriboRapier {
             prepared: false,
             reported_unprepared: false,
             adopted: false,
-            frames: StepFrames::default(),
+            bodies_now: BodiesNow::default(),
             realizability: Default::default(),
             settle: Default::default(),
             give_back: Vec::new(),

@@ -16,25 +16,100 @@ impl TriboRapier {
     /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
     /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock
     /// (`masses_valid`: the caller has checked both bodies' masses in this step).
+    ///
+    /// A slide-only contact (no roll or spin capacity, no Contensou model, curvatures that do
+    /// not depend on the direction) is planned here; the rest in [`plan_torques`](Self::plan_torques).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn plan_contact(
         &mut self,
         i: usize,
         colliders: &ColliderSet,
         parents: [Option<RigidBodyHandle>; 2],
-        rbs: [Option<&RigidBody>; 2],
+        bodies: &RigidBodySet,
         anchor: Option<&(RigidBodyHandle, Pose)>,
         dt: f32,
         derived: Option<&Derived>,
         masses_valid: bool,
         joints: &mut ImpulseJointSet,
     ) {
-        let gain = self.settings.anchor_gain;
-        let damping = self.settings.motor_damping;
-        let slip_speed = self.settings.slip_speed;
-        let [rb1, rb2] = rbs;
+        let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
         // Zero-mass dynamic bodies: stock fallback.
-        for (h, rb) in parents.into_iter().zip(rbs).filter(|_| !masses_valid) {
+        if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
+            return;
+        }
+        // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
+        // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
+        // pull-backs of their four contacts, whose deflections do not describe one rigid motion
+        // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
+        // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
+        // it.
+        let on_joints = self.user_joints && on_user_joints(parents, rbs(), joints);
+        let s = &mut self.states[i];
+        self.plans[i].stock = false;
+        s.pending = false;
+        // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
+        // and the anchor pull-back are the whole plan.
+        if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
+            let torque = d.roll_capacity(s.roll) > 0.0 || d.spin_capacity(s.spin) > 0.0;
+            if !torque {
+                self.plan_slide_only(i, dt, on_joints, joints);
+                return;
+            }
+        }
+        self.plan_torques(i, colliders, parents, rbs(), anchor, dt, derived, on_joints, joints);
+    }
+
+    /// [`plan_contact`](Self::plan_contact) of a contact known to be slide only (no roll or
+    /// spin capacity, no Contensou model, curvatures that do not depend on the direction, no
+    /// motor).
+    #[inline(always)]
+    pub(super) fn plan_slide(
+        &mut self,
+        i: usize,
+        parents: [Option<RigidBodyHandle>; 2],
+        bodies: &RigidBodySet,
+        dt: f32,
+        masses_valid: bool,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
+        if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
+            return;
+        }
+        let on_joints = self.user_joints && on_user_joints(parents, rbs(), joints);
+        self.plans[i].stock = false;
+        self.states[i].pending = false;
+        self.plan_slide_only(i, dt, on_joints, joints);
+    }
+
+    /// The plan of a slide-only contact: the friction coefficient of its slide mode and the
+    /// anchor pull-back, no roll or spin capacity (its motor, if any, without rows).
+    #[inline(always)]
+    fn plan_slide_only(&mut self, i: usize, dt: f32, on_joints: bool, joints: &mut ImpulseJointSet) {
+        let s = &mut self.states[i];
+        let plan = &mut self.plans[i];
+        let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s, &self.settings, dt, on_joints));
+        plan.mu = if mu.is_finite() { mu } else { 0.0 };
+        plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+        plan.collapse = false;
+        s.roll_cap = 0.0;
+        s.spin_cap = 0.0;
+        clear_motor_rows(s.joint, joints);
+    }
+
+    /// Whether contact `i` falls back to stock friction for a dynamic body with zero (or
+    /// non-finite) mass among `rbs` (reported once, its motor removed).
+    #[cold]
+    #[inline(never)]
+    fn zero_mass_fallback(
+        &mut self,
+        i: usize,
+        parents: [Option<RigidBodyHandle>; 2],
+        rbs: [Option<&RigidBody>; 2],
+        joints: &mut ImpulseJointSet,
+    ) -> bool {
+        for (h, rb) in parents.into_iter().zip(rbs) {
             if let (Some(h), Some(rb)) = (h, rb) {
                 let mass = rb.mass();
                 if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
@@ -45,63 +120,38 @@ impl TriboRapier {
                     if let Some(j) = s.joint.take() {
                         remove_tribo_joint(joints, j);
                     }
-                    return;
+                    return true;
                 }
             }
         }
+        false
+    }
+
+    /// The plan of a contact with roll or spin resistance or a Contensou model (see
+    /// [`plan_contact`](Self::plan_contact), which has set `stock` and `pending`): the slide
+    /// coefficient and pull-back, and the motor joint's frame, targets and torque bounds.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn plan_torques(
+        &mut self,
+        i: usize,
+        colliders: &ColliderSet,
+        parents: [Option<RigidBodyHandle>; 2],
+        rbs: [Option<&RigidBody>; 2],
+        anchor: Option<&(RigidBodyHandle, Pose)>,
+        dt: f32,
+        derived: Option<&Derived>,
+        on_joints: bool,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let gain = self.settings.anchor_gain;
+        let damping = self.settings.motor_damping;
+        let slip_speed = self.settings.slip_speed;
+        let settings = self.settings;
+        let [rb1, rb2] = rbs;
         let s = &mut self.states[i];
         let plan = &mut self.plans[i];
-        plan.stock = false;
-        s.pending = false;
         let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
-        // A settled contact's deflection is within half its static threshold: no pull-back,
-        // so that its colliders may leave the hook after the next step (see `settle`).
-        let unhook = self.settings.unhook_settled;
-        let user_joints = self.user_joints;
-        // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
-        // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
-        // pull-backs of their four contacts, whose deflections do not describe one rigid motion
-        // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
-        // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
-        // it.
-        let on_joints = user_joints
-            && rbs.iter().zip(parents).any(|(rb, p)| {
-                rb.is_some_and(|b| b.is_dynamic())
-                    && p.is_some_and(|h| {
-                        joints
-                            .attached_joints(h)
-                            .any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
-                    })
-            });
-        let slide_pull = |s: &PairState| {
-            if s.slide == Mode::Static
-                && s.roll == Mode::Static
-                && gain > 0.0
-                && !(unhook && s.settled)
-                && !on_joints
-            {
-                let n = s.normal;
-                pull(s.slide_defl - n * s.slide_defl.dot(n), slip_speed)
-            } else {
-                Vector::ZERO
-            }
-        };
-
-        // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
-        // and the anchor pull-back are the whole plan.
-        if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
-            let torque = d.roll_capacity(s.roll) > 0.0 || d.spin_capacity(s.spin) > 0.0;
-            if !torque {
-                let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s));
-                plan.mu = if mu.is_finite() { mu } else { 0.0 };
-                plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
-                plan.collapse = false;
-                s.roll_cap = 0.0;
-                s.spin_cap = 0.0;
-                clear_motor_rows(s.joint, joints);
-                return;
-            }
-        }
 
         // Geometry and capacities.
         let n = s.normal;
@@ -182,7 +232,7 @@ impl TriboRapier {
         // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
         // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
-        let tv = slide_pull(s);
+        let tv = slide_pull(s, &settings, dt, on_joints);
         // Motor targets: pull a sticking roll/spin back the same way.
         // A contact held after its onset (see `hold_step`) returns its first step's deflection
         // at the full gain: that deflection is an artefact of the missing first motor step, and
@@ -344,4 +394,41 @@ pub(super) fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvatu
     let roll = (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
     let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
     (slip_speed * roll, slip_speed * spin)
+}
+
+/// Whether a dynamic body among `rbs` (handles `parents`) is on one of the user's joints (a
+/// joint without tribo's marker).
+fn on_user_joints(
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+    joints: &ImpulseJointSet,
+) -> bool {
+    rbs.iter().zip(parents).any(|(rb, p)| {
+        rb.is_some_and(|b| b.is_dynamic())
+            && p.is_some_and(|h| {
+                joints.attached_joints(h).any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
+            })
+    })
+}
+
+/// The anchor pull-back of a sticking contact: `anchor_gain` of its slide deflection per step
+/// (tangential part), at most at the slip-detection speed. None while the contact rolls, on a
+/// body on the user's joints (`on_joints`), or while settled with [`Settings::unhook_settled`]
+/// (its deflection is within half its static threshold, and no pull-back lets its colliders
+/// leave the hook after the next step, see `settle`).
+#[inline(always)]
+fn slide_pull(s: &PairState, settings: &Settings, dt: f32, on_joints: bool) -> Vector {
+    let gain = settings.anchor_gain;
+    if s.slide == Mode::Static
+        && s.roll == Mode::Static
+        && gain > 0.0
+        && !(settings.unhook_settled && s.settled)
+        && !on_joints
+    {
+        let n = s.normal;
+        let d = s.slide_defl - n * s.slide_defl.dot(n);
+        (-d * (gain / dt)).clamp_length_max(settings.slip_speed)
+    } else {
+        Vector::ZERO
+    }
 }

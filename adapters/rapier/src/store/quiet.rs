@@ -53,21 +53,22 @@ struct Seen {
     hooks: u32,
 }
 
-/// One collider index's entry.
-#[derive(Clone, Copy)]
-struct Entry {
-    /// The pass that last looked at the collider.
+/// One collider index's verdict: the pass that last looked at the collider, and whether in that
+/// pass it was there and unchanged since the pass before it that looked.
+#[derive(Clone, Copy, Default)]
+struct Looked {
     pass: u64,
-    /// In that pass: the collider was there and unchanged since the pass before it that looked.
     same: bool,
-    seen: Option<Seen>,
 }
 
 /// The per-collider view of [`Watch::collider_same`], by collider index, and the per-body one
 /// of [`Watch::body_still`], by body index.
 #[derive(Clone, Default)]
 pub(super) struct Watch {
-    colliders: Vec<Entry>,
+    /// By collider index: the verdict of the last pass that looked, and what it saw (apart: each
+    /// contact of a pass reads the verdicts of its two colliders).
+    looked: Vec<Looked>,
+    seen: Vec<Option<Seen>>,
     /// The current pass (every `before_step` starts one).
     pass: u64,
     /// (`after_step`'s step, the body's generation, its [`Still`]), by body index.
@@ -137,16 +138,22 @@ impl Watch {
         c: Option<&Collider>,
         colliders: &ColliderSet,
     ) -> bool {
+        match self.looked.get(h.into_raw_parts().0 as usize) {
+            Some(e) if e.pass == self.pass => e.same,
+            _ => self.look(h, c, colliders),
+        }
+    }
+
+    /// The first look of a pass at collider `h` (see [`collider_same`](Self::collider_same)).
+    #[inline(never)]
+    fn look(&mut self, h: ColliderHandle, c: Option<&Collider>, colliders: &ColliderSet) -> bool {
         let i = h.into_raw_parts().0 as usize;
         if i >= HandleMap::<()>::DENSE {
             return false;
         }
-        if i >= self.colliders.len() {
-            self.colliders.resize(i + 1, Entry { pass: 0, same: false, seen: None });
-        }
-        let e = &mut self.colliders[i];
-        if e.pass == self.pass {
-            return e.same;
+        if i >= self.looked.len() {
+            self.looked.resize(i + 1, Looked::default());
+            self.seen.resize(i + 1, None);
         }
         let seen = c.or_else(|| colliders.get(h)).map(|c| Seen {
             key: handle_key(h),
@@ -156,10 +163,10 @@ impl Watch {
             rule: c.friction_combine_rule(),
             hooks: c.active_hooks().bits(),
         });
-        e.same = seen.is_some() && seen == e.seen;
-        e.seen = seen;
-        e.pass = self.pass;
-        e.same
+        let same = seen.is_some() && seen == self.seen[i];
+        self.seen[i] = seen;
+        self.looked[i] = Looked { pass: self.pass, same };
+        same
     }
 
     /// Whether body `h` (none: the world) is still and whether it is dynamic, looked up once per
@@ -193,12 +200,22 @@ impl Watch {
         still
     }
 
+    /// The `friction` and combination rule [`collider_same`](Self::collider_same) saw of
+    /// collider `h` in this pass (`None`: not looked at in this pass, or not there).
+    #[inline]
+    pub(super) fn friction_in_pass(&self, h: ColliderHandle) -> Option<(f32, CoefficientCombineRule)> {
+        let i = h.into_raw_parts().0 as usize;
+        let seen = self.seen.get(i).copied().flatten();
+        let seen = seen.filter(|s| self.looked[i].pass == self.pass && s.key == handle_key(h))?;
+        Some((f32::from_bits(seen.friction), seen.rule))
+    }
+
     /// Whether [`collider_same`](Self::collider_same) found collider `h` there and unchanged in
     /// this pass.
     pub(super) fn unchanged_in_pass(&self, h: ColliderHandle) -> bool {
-        self.colliders
-            .get(h.into_raw_parts().0 as usize)
-            .is_some_and(|e| e.pass == self.pass && e.same && e.seen.is_some_and(|s| s.key == handle_key(h)))
+        let i = h.into_raw_parts().0 as usize;
+        self.looked.get(i).is_some_and(|e| e.pass == self.pass && e.same)
+            && self.seen[i].is_some_and(|s| s.key == handle_key(h))
     }
 }
 

@@ -219,13 +219,22 @@ impl TriboRapier {
         self.material(h).and_then(|m| m.material()).map(|m| m.mu_s() as f32)
     }
 
-    /// Whether contact `i` (colliders `col1`, `col2`) is settled, so its colliders may leave
-    /// the hook: rapier's manifolds of the pair hold the coefficient of the contact's slide mode
-    /// (the hook wrote it at the pair's last full update, [`PairState::applied_mu`]: a recycled
-    /// pair keeps it), and rapier's own combination of the colliders' friction, which it takes
-    /// at a full update off the hook, is the contact's μs (a sliding contact goes back on the
-    /// hook before rapier would update it in full, see `after_step`).
-    pub(super) fn contact_settled(&mut self, i: usize, (col1, col2): (&Collider, &Collider)) -> bool {
+    /// Whether contact `i` is settled, so its colliders may leave the hook: rapier's manifolds
+    /// of the pair hold the coefficient of the contact's slide mode (the hook wrote it at the
+    /// pair's last full update, [`PairState::applied_mu`]: a recycled pair keeps it), and
+    /// rapier's own combination of the colliders' friction, which it takes at a full update off
+    /// the hook, is the contact's μs (a sliding contact goes back on the hook before rapier
+    /// would update it in full, see `after_step`).
+    ///
+    /// `friction`: each collider's `friction` and combination rule, from a caller that has the
+    /// colliders (the combination is tested again and kept in [`PairState::combine_ok`]), or
+    /// `None` from one that found both colliders unchanged since the last pass (the kept test
+    /// stands; without one, the values the watch saw in this pass are used).
+    pub(super) fn contact_settled(
+        &mut self,
+        i: usize,
+        friction: Option<[(f32, CoefficientCombineRule); 2]>,
+    ) -> bool {
         let s = &self.states[i];
         if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
             return false;
@@ -240,16 +249,25 @@ impl TriboRapier {
             let s = &mut self.states[i];
             s.unhook_mu = mu;
             s.unhook_mu_epoch = self.material_epoch + 1;
+            s.combine_ok = None;
         }
         let s = &self.states[i];
-        let off = |mu: f32, c: &Collider| if mu.is_nan() { c.friction() } else { mu };
-        let mu = rapier_combine(
-            off(s.unhook_mu[0], col1),
-            off(s.unhook_mu[1], col2),
-            col1.friction_combine_rule(),
-            col2.friction_combine_rule(),
+        let friction = match (friction, s.combine_ok) {
+            (Some(f), _) => f,
+            (None, Some(ok)) => return ok,
+            (None, None) => match (self.watch.friction_in_pass(s.c1), self.watch.friction_in_pass(s.c2)) {
+                (Some(f1), Some(f2)) => [f1, f2],
+                _ => return false,
+            },
+        };
+        let off = |mu: f32, friction: f32| if mu.is_nan() { friction } else { mu };
+        let [(f1, r1), (f2, r2)] = friction;
+        let ok = same_mu(
+            rapier_combine(off(s.unhook_mu[0], f1), off(s.unhook_mu[1], f2), r1, r2),
+            s.material.mu_s() as f32,
         );
-        same_mu(mu, s.material.mu_s() as f32)
+        self.states[i].combine_ok = Some(ok);
+        ok
     }
 
     /// Sets the hook flag (and friction) of every material collider for the coming step, from

@@ -91,7 +91,7 @@ impl Serialize for TriboRapier {
 /// step are not saved (the next `after_step` computes them again).
 impl<'de> Deserialize<'de> for TriboRapier {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let s = Snapshot::deserialize(deserializer)?;
+        let mut s = Snapshot::deserialize(deserializer)?;
         let n = s.states.len();
         if s.plans.len() != n || s.warm.len() != n {
             return Err(D::Error::custom(format!(
@@ -102,6 +102,9 @@ impl<'de> Deserialize<'de> for TriboRapier {
             )));
         }
         let mut index = FastMap::default();
+        for st in &mut s.states {
+            st.torques = st.material.has_torques();
+        }
         for (i, st) in s.states.iter().enumerate() {
             if index.insert(key(st.c1, st.c2), i as u32).is_some() {
                 return Err(D::Error::custom("tribo snapshot: two states for one collider pair"));
@@ -129,7 +132,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             prepared: s.prepared,
             reported_unprepared: s.reported_unprepared,
             adopted: s.adopted,
-            frames: Default::default(),
+            bodies_now: Default::default(),
             realizability: s.realizability,
             settle: settle::Settle::with_ctl(s.hook_control.into_iter().collect()),
             give_back: s.give_back,

@@ -305,6 +305,11 @@ pub(super) struct PairState {
     /// material lookup per step.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) unhook_mu: [f32; 2],
+    /// Whether rapier's combination of the colliders' `friction` (as of the last full check of
+    /// the contact, with `unhook_mu`) is the contact's μs (`None`: not tested since). Kept
+    /// while the colliders do not change (see `TriboRapier::contact_settled`).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) combine_ok: Option<bool>,
     /// What the contact's geometry was planned from: each collider's shape (address of its
     /// shared shape) and parent body. `before_step` compares them with the colliders' current
     /// ones and recomputes the curvatures (capacities) when a shape or a parent changed.
@@ -343,6 +348,9 @@ pub(super) struct PairState {
     /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
     pub(super) curvature: Option<(Curvature, Curvature)>,
     pub(super) material: Material,
+    /// `material.has_torques()`: the material may resist roll or spin (kept with the material).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) torques: bool,
     /// Enabled only while `contensou_model` is set (cleared with it).
     pub(super) contensou: crate::contensou::PairContensou,
     /// While the slide is held: the material points of each side that touched when the contact
