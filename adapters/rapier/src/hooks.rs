@@ -67,6 +67,29 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
     #[inline(never)]
     fn set_friction(&self, context: &mut ContactModificationContext, hint: Option<u32>) {
         let (c1, c2) = (context.collider1, context.collider2);
+        // The common case, a contact with state whose plan only sets the coefficient and the
+        // pull-back, on a manifold without the user's conveyor velocity: what the rest of this
+        // function does for it, without its other cases.
+        if let (Some(i), Some(parts)) = (hint, compat::manifold_parts(context)) {
+            if let Some(plan) = self.tribo.plain_plan(c1, c2, i) {
+                if parts.solver_contacts.iter().all(|c| c.tangent_velocity == Vector::ZERO) {
+                    if *parts.user_data == 0 {
+                        *parts.user_data = tag_of_slot(i);
+                    }
+                    if crate::compat::IMPULSE_INCLUDES_WARMSTART {
+                        self.tribo.add_warmstart(i, warm_start(&parts));
+                    }
+                    *parts.friction = plan.mu;
+                    let tv = plan.tangent_velocity;
+                    if tv != Vector::ZERO {
+                        for c in parts.solver_contacts.iter_mut() {
+                            c.tangent_velocity += tv;
+                        }
+                    }
+                    return;
+                }
+            }
+        }
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
         let colliders = context.colliders;
@@ -96,17 +119,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                 }
                 // The warm-start normal impulse the solver will start from (see compat).
                 if crate::compat::IMPULSE_INCLUDES_WARMSTART {
-                    let points = &parts.manifold.points;
-                    let w = parts
-                        .solver_contacts
-                        .iter()
-                        .map(|c| {
-                            points
-                                .get(c.contact_indices()[0] as usize)
-                                .map_or(0.0, |p| p.data.warmstart_impulse.max(0.0))
-                        })
-                        .sum::<f32>();
-                    self.tribo.add_warmstart(i, w);
+                    self.tribo.add_warmstart(i, warm_start(&parts));
                 }
                 if plan.stock {
                     return;
@@ -180,6 +193,20 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
             }
         }
     }
+}
+
+/// The warm-start normal impulse the solver starts a manifold's solver contacts from: the sum
+/// of their points' (see `compat::IMPULSE_INCLUDES_WARMSTART`).
+#[inline(always)]
+fn warm_start(parts: &compat::ManifoldParts<'_>) -> f32 {
+    let points = &parts.manifold.points;
+    parts
+        .solver_contacts
+        .iter()
+        .map(|c| {
+            points.get(c.contact_indices()[0] as usize).map_or(0.0, |p| p.data.warmstart_impulse.max(0.0))
+        })
+        .sum::<f32>()
 }
 
 /// Shapes whose contact with a flat or convex surface can be a line segment (their curved

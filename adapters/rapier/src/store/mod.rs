@@ -442,6 +442,16 @@ impl TriboRapier {
         self.index.get(&key(c1, c2)).copied()
     }
 
+    /// The plan in slot `slot` if it is the contact of `c1`, `c2` and only sets the friction
+    /// coefficient and the pull-back (no stock fallback, no collapsed Contensou face, no line
+    /// contact, no stopped roll): the hook's common case.
+    #[inline(always)]
+    pub(crate) fn plain_plan(&self, c1: ColliderHandle, c2: ColliderHandle, slot: u32) -> Option<&Plan> {
+        self.plans
+            .get(slot as usize)
+            .filter(|p| p.c1 == c1 && p.c2 == c2 && !(p.stock | p.collapse | p.line | p.roll_stopped))
+    }
+
     /// The plan of a contact with state (`slot` from [`slot`](Self::slot)).
     #[inline]
     pub(crate) fn plan(&self, slot: u32) -> &Plan {

@@ -272,13 +272,13 @@ impl TriboRapier {
         // body: rapier scans the joints of a pair's first body for every contact pair (to honour
         // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
         // its contact pairs walk them all.
-        let apose = anchor.map_or(Pose::IDENTITY, |a| a.1);
-        let pose1 = if world1 { apose } else { rb1.map_or(Pose::IDENTITY, |b| *b.position()) };
-        let pose2 = if world2 { apose } else { rb2.map_or(Pose::IDENTITY, |b| *b.position()) };
-        let frame1 =
-            Pose::from_parts(pose1.inverse_transform_point(point), pose1.rotation.inverse() * world_rot);
-        let frame2 =
-            Pose::from_parts(pose2.inverse_transform_point(point), pose2.rotation.inverse() * world_rot);
+        // The motor has angular rows only, which rapier builds from the frames' rotations (their
+        // translations place linear rows): the frames sit at the bodies' origins.
+        let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
+        let rot1 = if world1 { arot } else { rb1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+        let rot2 = if world2 { arot } else { rb2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+        let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
+        let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
         let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
         // The contact's first motor step also carries the static impulse its first step lacked
         // (no motor existed then, see `hold_step`): a body set down at rest within its static
@@ -304,16 +304,22 @@ impl TriboRapier {
             roll_z * onset(HOLD_ROLL) * roll_f,
         ];
         let set = |d: &mut GenericJoint| {
-            d.set_local_frame1(frame1);
-            d.set_local_frame2(frame2);
-            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row).
+            d.local_frame1 = frame1;
+            d.local_frame2 = frame2;
+            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row). A
+            // row is a velocity motor (rapier's `set_motor_velocity`: target angle kept,
+            // stiffness 0) bounded by the capacity.
             for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ]
                 .into_iter()
                 .zip(targets.into_iter().zip(caps))
             {
                 if c.is_finite() && c > 0.0 {
-                    d.set_motor_velocity(ax, if t.is_finite() { t } else { 0.0 }, damping);
-                    d.set_motor_max_force(ax, c);
+                    d.motor_axes |= JointAxesMask::from(ax);
+                    let m = &mut d.motors[ax as usize];
+                    m.target_vel = if t.is_finite() { t } else { 0.0 };
+                    m.stiffness = 0.0;
+                    m.damping = damping;
+                    m.max_force = c;
                 } else {
                     d.motor_axes.remove(JointAxesMask::from(ax));
                 }
