@@ -230,6 +230,7 @@ impl TriboRapier {
     /// colliders (the combination is tested again and kept in [`PairState::combine_ok`]), or
     /// `None` from one that found both colliders unchanged since the last pass (the kept test
     /// stands; without one, the values the watch saw in this pass are used).
+    #[inline(always)]
     pub(super) fn contact_settled(
         &mut self,
         i: usize,
@@ -239,6 +240,18 @@ impl TriboRapier {
         if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
             return false;
         }
+        self.settled_coefficients(i, friction)
+    }
+
+    /// The coefficient tests of [`contact_settled`](Self::contact_settled), for a contact whose
+    /// state is settled.
+    #[inline(never)]
+    fn settled_coefficients(
+        &mut self,
+        i: usize,
+        friction: Option<[(f32, CoefficientCombineRule); 2]>,
+    ) -> bool {
+        let s = &self.states[i];
         let mu = s.material.mu(s.slide) as f32;
         if self.plans[i].mu != mu || !same_mu(s.applied_mu, mu) {
             return false;
