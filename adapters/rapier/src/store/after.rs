@@ -1,7 +1,7 @@
 //! [`TriboRapier::after_step`]: normal forces from the solver's impulses, slip at the material
 //! points, stick/slip updates, the next step's plan, state for new contacts.
 
-use super::bodies::{BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING};
+use super::bodies::{BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING, PRESENT};
 use super::modes::{advance_mode, hold_step};
 use super::plan::{angular_slip_speeds, derive};
 use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AHEAD};
@@ -247,14 +247,15 @@ impl TriboRapier {
             // Each body read once per step (`now`); rapier's own body only where a rarer part of
             // the update needs it.
             let (b1, b2) = (now.get(par1, bodies, step, dt), now.get(par2, bodies, step, dt));
-            let (b1, b2) = (b1.map(|i| now.at(i)), b2.map(|i| now.at(i)));
-            let flag = |b: Option<&BodyNow>, f: u8| b.is_some_and(|b| b.is(f));
-            let (moving1, moving2) = (flag(b1, MOVING), flag(b2, MOVING));
-            let (dynamic1, dynamic2) = (flag(b1, DYNAMIC), flag(b2, DYNAMIC));
+            let (b1, b2) =
+                (b1.map_or(&BodyNow::WORLD, |i| now.at(i)), b2.map_or(&BodyNow::WORLD, |i| now.at(i)));
+            let (moving1, moving2) = (b1.is(MOVING), b2.is(MOVING));
+            let (dynamic1, dynamic2) = (b1.is(DYNAMIC), b2.is(DYNAMIC));
             // rapier disables (quarantines) a body whose state went non-finite in the step; the
             // solver left NaN in the warm start of the motor that acted on it.
             if let Some(j) = self.states[idx].joint {
-                if b1.is_some_and(|b| !b.is(ENABLED)) || b2.is_some_and(|b| !b.is(ENABLED)) {
+                let disabled = |b: &BodyNow| b.is(PRESENT) && !b.is(ENABLED);
+                if disabled(b1) || disabled(b2) {
                     super::plan::clear_nonfinite_motor_impulse(j, joints);
                 }
             }
@@ -365,9 +366,8 @@ impl TriboRapier {
         let anchor = &x.anchor;
         let new = if STEADY { None } else { new };
         let rbs = || [par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b))];
-        let flag = |b: Option<&BodyNow>, f: u8| b.is_some_and(|b| b.is(f));
-        let (moving1, moving2) = (flag(b1, MOVING), flag(b2, MOVING));
-        let (dynamic1, dynamic2) = (flag(b1, DYNAMIC), flag(b2, DYNAMIC));
+        let (moving1, moving2) = (b1.is(MOVING), b2.is(MOVING));
+        let (dynamic1, dynamic2) = (b1.is(DYNAMIC), b2.is(DYNAMIC));
         // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
         // `impulse` the step's total plus the warm start it began with (the last substep
         // impulse of the previous step, which the hook summed in `warm`); 0.36
@@ -513,8 +513,7 @@ impl TriboRapier {
         }
         // Relative kinematics after the step, each body at its own contact point (the
         // points the solver's friction rows use).
-        let v1 = b1.map_or(Vec3A::ZERO, |b| b.velocity_at(p1));
-        let v2 = b2.map_or(Vec3A::ZERO, |b| b.velocity_at(p2));
+        let (v1, v2) = (b1.velocity_at(p1), b2.velocity_at(p2));
         // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
         // no belt to take off).
         let dv = match new {
@@ -523,8 +522,7 @@ impl TriboRapier {
             None => v2 - v1 - Vec3A::from(x.belt_of(idx)),
         };
         let slip = dv - normal_a * dv.dot(normal_a);
-        let w1 = b1.map_or(Vec3A::ZERO, |b| b.angvel);
-        let w2 = b2.map_or(Vec3A::ZERO, |b| b.angvel);
+        let (w1, w2) = (b1.angvel, b2.angvel);
         let w = w2 - w1;
         let wn = w.dot(normal_a);
         let wt = w - normal_a * wn;
@@ -552,7 +550,7 @@ impl TriboRapier {
         let loaded = s.n > 0.0;
         // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
         // arms are frozen over the step): 1 % of the relative body speed is ignored.
-        let vrel = b2.map_or(Vec3A::ZERO, |b| b.linvel) - b1.map_or(Vec3A::ZERO, |b| b.linvel);
+        let vrel = b2.linvel - b1.linvel;
         let tol = 0.01 * vrel.length();
         let slide_eps = slip_speed + tol;
         // A body pressed into supports with different normals: the solver's approach
@@ -852,7 +850,13 @@ impl TriboRapier {
             s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.5 * RECYCLE_TURN;
         }
         let (sd, rd) = (s.slide_defl, s.roll_defl);
-        if !all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) {
+        // (Slide only: the roll and spin deflections were set to zero above.)
+        let finite_defl = if SLIDE {
+            sd.is_finite()
+        } else {
+            all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl])
+        };
+        if !finite_defl {
             s.slide_defl = Vector::ZERO;
             s.roll_defl = Vector::ZERO;
             s.spin_defl = 0.0;
@@ -863,7 +867,7 @@ impl TriboRapier {
         // no pull-back, no motor: what `plan_contact` would make of it again) while the
         // masses are valid.
         let plan = &self.plans[idx];
-        let mass_ok = |h: Option<RigidBodyHandle>, b: Option<&BodyNow>| h.is_none() || flag(b, MASS_OK);
+        let mass_ok = |h: Option<RigidBodyHandle>, b: &BodyNow| h.is_none() || b.is(MASS_OK);
         let masses_valid = mass_ok(par1, b1) && mass_ok(par2, b2);
         let keep = was_settled
             && s.settled
@@ -909,7 +913,7 @@ type ContactNow<'a> = (
     (ColliderHandle, ColliderHandle),
     [Option<RigidBodyHandle>; 2],
     (&'a ContactPair, Option<&'a NewPair>),
-    (Option<&'a BodyNow>, Option<&'a BodyNow>),
+    (&'a BodyNow, &'a BodyNow),
 );
 
 /// What every contact's update in one `after_step` reads (see [`TriboRapier::update`]).
@@ -1061,26 +1065,20 @@ fn all_finite<const N: usize>(v: [f32; N]) -> bool {
 /// anchors are in world space already (rapier's solver treats the side with the lower dominance
 /// as fixed and keeps its anchors in world space).
 #[inline(always)]
-fn manifold_frames<'a>(
-    m: &ContactManifold,
-    b1: Option<&'a BodyNow>,
-    b2: Option<&'a BodyNow>,
-) -> (Option<&'a BodyNow>, Option<&'a BodyNow>) {
+fn manifold_frames<'a>(m: &ContactManifold, b1: &'a BodyNow, b2: &'a BodyNow) -> (&'a BodyNow, &'a BodyNow) {
     let dominance = m.data.relative_dominance;
+    let world = &BodyNow::WORLD;
     (
-        b1.filter(|_| m.data.rigid_body1.is_some() && dominance <= 0),
-        b2.filter(|_| m.data.rigid_body2.is_some() && dominance >= 0),
+        if m.data.rigid_body1.is_some() && dominance <= 0 { b1 } else { world },
+        if m.data.rigid_body2.is_some() && dominance >= 0 { b2 } else { world },
     )
 }
 
 /// A solver contact's anchor in world space: mapped with body `b` (a body-side anchor, see
 /// [`BodyNow::anchor_in_world`]), else as it is.
 #[inline(always)]
-fn anchor_in_world(b: Option<&BodyNow>, anchor: Vector) -> Vec3A {
-    match b {
-        Some(b) => b.anchor_in_world(anchor),
-        None => anchor.into(),
-    }
+fn anchor_in_world(b: &BodyNow, anchor: Vector) -> Vec3A {
+    b.anchor_in_world(anchor)
 }
 
 /// The largest turn of a body (rad) since a pair's last full update at which rapier still

@@ -43,6 +43,10 @@ pub(super) struct BodyNow {
 }
 
 impl BodyNow {
+    /// A side without a body (or whose body is gone): at rest, no flag, and its anchors are in
+    /// world space already (the identity maps them to themselves).
+    pub(super) const WORLD: BodyNow = BodyNow::EMPTY;
+
     const EMPTY: BodyNow = BodyNow {
         com: Vec3A::ZERO,
         flags: 0,
