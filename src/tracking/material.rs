@@ -773,6 +773,43 @@ impl Material {
             }
     }
 
+    /// [`derive`](Self::derive) for fixed curvatures as a function of the normal force alone
+    /// ([`PerNewton::at`]): every threshold is then a constant times `N`, clamped, which a
+    /// contact whose curvatures do not change (balls, flat faces) can keep and evaluate each
+    /// step with a few multiplications instead of the divisions of `derive`. The values agree
+    /// with `derive`'s to rounding (the same factors, multiplied in another order). `None`
+    /// for the Hertz spin model, whose patch radius grows as `N^{1/3}`.
+    pub fn per_newton(
+        &self,
+        kappa_i: f64,
+        kappa_j: f64,
+        mean_kappa_i: f64,
+        mean_kappa_j: f64,
+    ) -> Option<PerNewton> {
+        if matches!(self.spin, SpinModel::Hertz { .. }) {
+            return None;
+        }
+        // `derive` at N = 1 gives the factors of the thresholds that scale with N; a roll
+        // override whose thresholds do not is kept as a constant.
+        let one = self.derive(1.0, kappa_i, kappa_j, mean_kappa_i, mean_kappa_j);
+        let limit = |k: f64| if k > 0.0 { limits::MAX_CAPACITY / k } else { f64::INFINITY };
+        let (roll_per_n, roll_const) = match self.roll_override {
+            Some(o) if !o.per_newton => ([0.0; 2], [one.roll_static, one.roll_kinetic]),
+            _ => ([one.roll_static, one.roll_kinetic], [0.0; 2]),
+        };
+        Some(PerNewton {
+            stiffness: [one.slide_stiffness, one.roll_stiffness, one.spin_stiffness],
+            per_n: [[one.slide_static, one.slide_kinetic], roll_per_n, [one.spin_static, one.spin_kinetic]],
+            roll_const,
+            // (A roll override's thresholds are capacities, clamped as such.)
+            limit: [
+                limit(one.slide_stiffness),
+                if self.roll_override.is_some() { limits::MAX_CAPACITY } else { limit(one.roll_stiffness) },
+                limit(one.spin_stiffness),
+            ],
+        })
+    }
+
     /// [`derive`](Self::derive)'s roll and spin parameters, added to its slide-only `slide`.
     #[inline(never)]
     fn derive_torques(
@@ -947,6 +984,42 @@ impl Derived {
     /// Spin torque capacity `K_ψ 𝒮^ψ_■`.
     pub fn spin_capacity(&self, mode: Mode) -> f64 {
         self.spin_stiffness * pick(mode, self.spin_static, self.spin_kinetic)
+    }
+}
+
+/// [`Material::derive`] for fixed curvatures, as a function of the normal force (see
+/// [`Material::per_newton`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerNewton {
+    /// The slide, roll and spin stiffnesses.
+    stiffness: [f64; 3],
+    /// The static and kinetic thresholds of slide, roll and spin per newton.
+    per_n: [[f64; 2]; 3],
+    /// The roll thresholds of a roll override that does not scale with N.
+    roll_const: [f64; 2],
+    /// The largest thresholds (capacity [`limits::MAX_CAPACITY`] over the stiffness).
+    limit: [f64; 3],
+}
+
+impl PerNewton {
+    /// The derived parameters for normal force `n` (N); non-finite or negative `n` counts as 0
+    /// and large ones as [`limits::MAX_NORMAL_FORCE`], as in [`Material::derive`].
+    #[inline]
+    pub fn at(&self, n: f64) -> Derived {
+        let n = if n.is_finite() && n > 0.0 { n.min(limits::MAX_NORMAL_FORCE) } else { 0.0 };
+        let th = |k: usize, m: usize, c: f64| (self.per_n[k][m] * n + c).min(self.limit[k]);
+        Derived {
+            n,
+            slide_stiffness: self.stiffness[0],
+            slide_static: th(0, 0, 0.0),
+            slide_kinetic: th(0, 1, 0.0),
+            roll_stiffness: self.stiffness[1],
+            roll_static: th(1, 0, self.roll_const[0]),
+            roll_kinetic: th(1, 1, self.roll_const[1]),
+            spin_stiffness: self.stiffness[2],
+            spin_static: th(2, 0, 0.0),
+            spin_kinetic: th(2, 1, 0.0),
+        }
     }
 }
 

@@ -72,7 +72,7 @@ pub use contact::{
 pub use geometry::{ArcMode, GeometryError, Surface};
 pub use kinematics::CounterSpin;
 pub use material::{
-    limits, CombineRule, CombineRules, Damping, Derived, Material, MaterialId, Mode, ParamError,
+    limits, CombineRule, CombineRules, Damping, Derived, Material, MaterialId, Mode, ParamError, PerNewton,
     RollOverride, SpinModel,
 };
 pub use slider::{Deflection, Slider, SliderParams};

@@ -783,3 +783,78 @@ fn ball_rolling_in_a_bowl() {
         assert!(t.y < 0.0 && (t.length() - k_r * st.roll_j().history().length()).abs() < 1e-9 * t.length());
     }
 }
+
+/// `Material::per_newton` gives `derive`'s parameters at every normal force, to rounding, for
+/// every roll and spin model but Hertz (`None`), including the clamps and the degenerate
+/// inputs `derive` treats as zero.
+#[test]
+fn per_newton_is_derive_to_rounding() {
+    let base = Material::new(0.6, 0.4).unwrap();
+    let over =
+        RollOverride { stiffness: 50.0, static_threshold: 0.02, kinetic_threshold: 0.01, per_newton: false };
+    let materials = [
+        base,
+        base.with_roll(0.0)
+            .unwrap()
+            .with_spin(SpinModel::Heuristic { eta_psi: 0.0, curvature: None })
+            .unwrap(),
+        base.with_roll(0.05)
+            .unwrap()
+            .with_spin(SpinModel::Heuristic { eta_psi: 0.03, curvature: Some(20.0) })
+            .unwrap(),
+        base.with_rolling_resistances(0.002, 0.001)
+            .unwrap()
+            .with_spinning_resistances(0.001, 0.0005)
+            .unwrap(),
+        base.with_roll_override(over).unwrap(),
+        base.with_roll_override(RollOverride { per_newton: true, ..over }).unwrap(),
+        Material::new(1.0e4, 1.0e4).unwrap().with_roll(1.0e4).unwrap(),
+    ];
+    let curvatures =
+        [(10.0, 0.0, 10.0, 0.0), (10.0, 5.0, 10.0, 5.0), (0.0, 0.0, 0.0, 0.0), (1e9, 1e9, 1e9, 1e9)];
+    for m in materials {
+        for (ki, kj, mi, mj) in curvatures {
+            let p = m.per_newton(ki, kj, mi, mj).expect("not Hertz");
+            for n in [0.0, 1e-9, 0.5, 9.81, 1e3, 1e30, -1.0, f64::NAN, f64::INFINITY] {
+                let (a, b) = (p.at(n), m.derive(n, ki, kj, mi, mj));
+                let close = |x: f64, y: f64| (x - y).abs() <= 4.0 * f64::EPSILON * x.abs().max(y.abs());
+                let (av, bv) = (
+                    [
+                        a.n,
+                        a.slide_stiffness,
+                        a.slide_static,
+                        a.slide_kinetic,
+                        a.roll_stiffness,
+                        a.roll_static,
+                        a.roll_kinetic,
+                        a.spin_stiffness,
+                        a.spin_static,
+                        a.spin_kinetic,
+                    ],
+                    [
+                        b.n,
+                        b.slide_stiffness,
+                        b.slide_static,
+                        b.slide_kinetic,
+                        b.roll_stiffness,
+                        b.roll_static,
+                        b.roll_kinetic,
+                        b.spin_stiffness,
+                        b.spin_static,
+                        b.spin_kinetic,
+                    ],
+                );
+                for k in 0..10 {
+                    assert!(
+                        close(av[k], bv[k]),
+                        "{m:?} κ ({ki}, {kj}, {mi}, {mj}) N {n}: field {k}: {} vs {}",
+                        av[k],
+                        bv[k]
+                    );
+                }
+            }
+        }
+    }
+    let hertz = base.with_spin(SpinModel::hertz(2.0e11, 0.3).unwrap()).unwrap();
+    assert!(hertz.per_newton(10.0, 0.0, 10.0, 0.0).is_none());
+}

@@ -3,7 +3,7 @@
 
 use super::bodies::{BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING, PRESENT};
 use super::modes::{advance_mode, hold_step};
-use super::plan::{angular_slip_speeds, derive};
+use super::plan::angular_slip_speeds;
 use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AHEAD};
 use super::settle::SETTLE_SLIP;
 use super::*;
@@ -116,6 +116,7 @@ impl TriboRapier {
                 spin_defl: 0.0,
                 roll_axis: Vector::ZERO,
                 curvature: None,
+                per_newton: None,
                 kappa_const,
                 roll_cap: 0.0,
                 spin_cap: 0.0,
@@ -542,10 +543,11 @@ impl TriboRapier {
                     collider_curvature(col2, point, -normal, dir),
                 );
                 s.curvature = Some(k);
+                s.per_newton = None;
                 k
             }
         };
-        let d = if SLIDE { s.material.derive_slide(s.n as f64) } else { derive(&s.material, s.n, (k1, k2)) };
+        let d = if SLIDE { s.material.derive_slide(s.n as f64) } else { s.derived(s.n, (k1, k2)) };
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
         let loaded = s.n > 0.0;
         // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever

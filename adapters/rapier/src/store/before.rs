@@ -129,6 +129,7 @@ impl TriboRapier {
                 s.shapes = shapes;
                 s.parents = [p1, p2];
                 s.curvature = None;
+                s.per_newton = None;
                 s.extent = 0.0;
                 s.kappa_const =
                     [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
@@ -145,6 +146,7 @@ impl TriboRapier {
                             wake_sleeping(bodies, [p1, p2]);
                         }
                         s.material = m;
+                        s.per_newton = None;
                         s.torques = m.has_torques();
                         s.material_epoch = epoch;
                         s.contensou_model = cz.map(Box::new);

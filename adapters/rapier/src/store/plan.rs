@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::curvature::collider_curvature;
+use crate::rapier3d::parry::math::Vec3A;
 
 impl TriboRapier {
     fn report_zero_mass(&mut self, body: RigidBodyHandle) {
@@ -153,29 +154,34 @@ impl TriboRapier {
         let plan = &mut self.plans[i];
         let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
 
-        // Geometry and capacities.
+        // Geometry and capacities (the vector arithmetic in SIMD vectors).
         let n = s.normal;
         let point = s.point;
         let nf = s.n;
+        let na = Vec3A::from(n);
+        let tangential = |v: Vec3A| v - na * v.dot(na);
         // Roll axis: the stick deflection (static) or the rolling direction (relative angular
         // velocity), else the previous axis; always re-projected on the tangent plane.
-        let w = rb2.map_or(Vector::ZERO, |b| b.angvel()) - rb1.map_or(Vector::ZERO, |b| b.angvel());
-        let wt = w - n * w.dot(n);
+        let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
+        let w = angvel(rb2) - angvel(rb1);
+        let wt = tangential(w);
+        let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
         let cand = match s.roll {
             // Sticking: along the accumulated roll deflection (the direction the load turns the
             // body); rolling: along the rolling axis.
             // A deflection small against the static threshold (pulled back, or noise) keeps the
             // previous axis: its direction says nothing about the load, and a single roll row
             // off the load direction would leave the rest of the load unresisted.
-            Mode::Static if s.roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => {
-                s.roll_defl - n * s.roll_defl.dot(n)
-            }
-            Mode::Static if s.roll_axis != Vector::ZERO => s.roll_axis - n * s.roll_axis.dot(n),
+            Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
+            Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
             _ if wt.length() > 1e-6 => wt,
-            _ => s.roll_axis - n * s.roll_axis.dot(n),
+            _ => tangential(roll_axis),
         };
-        let e = if cand.length() > 1e-6 && finite(cand) { cand.normalize() } else { any_perp(n) };
-        let ez = n.cross(e);
+        let cand_len = cand.length();
+        let ea =
+            if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
+        let eza = na.cross(ea);
+        let (e, ez) = (Vector::from(ea), Vector::from(eza));
         // Curvatures along the direction of motion of a body rolling about e (both balls or
         // flat shapes: independent of the direction, computed once).
         // The derived parameters of `after_step` hold unless the curvatures change with the axis.
@@ -194,6 +200,7 @@ impl TriboRapier {
                 };
                 let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
                 s.curvature = Some(k);
+                s.per_newton = None;
                 (k.0, k.1, derive(&s.material, nf, k))
             }
         };
@@ -248,7 +255,7 @@ impl TriboRapier {
         } else {
             0.0
         };
-        let geometry_ok = finite(n) && finite(point);
+        let geometry_ok = na.is_finite() && Vec3A::from(point).is_finite();
         // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
         let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(0.0));
         let world1 = rb1.is_none_or(|b| b.is_fixed());
@@ -279,7 +286,8 @@ impl TriboRapier {
         let rot2 = if world2 { arot } else { rb2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
         let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
         let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
-        let targets = [spin_target, roll_target.dot(e), roll_target.dot(ez)];
+        let roll_target = Vec3A::from(roll_target);
+        let targets = [spin_target, roll_target.dot(ea), roll_target.dot(eza)];
         // The contact's first motor step also carries the static impulse its first step lacked
         // (no motor existed then, see `hold_step`): a body set down at rest within its static
         // capacity is stopped within this step instead of drifting while a single step's
@@ -297,34 +305,13 @@ impl TriboRapier {
                 1.0
             }
         };
-        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(n).abs()));
+        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(na).abs()));
         let caps = [
             spin_cap * onset(HOLD_SPIN) * spin_f,
             roll_y * onset(HOLD_ROLL) * roll_f,
             roll_z * onset(HOLD_ROLL) * roll_f,
         ];
-        let set = |d: &mut GenericJoint| {
-            d.local_frame1 = frame1;
-            d.local_frame2 = frame2;
-            // Only axes with a torque bound get a motor row (a kinetic roll has no Z row). A
-            // row is a velocity motor (rapier's `set_motor_velocity`: target angle kept,
-            // stiffness 0) bounded by the capacity.
-            for (ax, (t, c)) in [JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ]
-                .into_iter()
-                .zip(targets.into_iter().zip(caps))
-            {
-                if c.is_finite() && c > 0.0 {
-                    d.motor_axes |= JointAxesMask::from(ax);
-                    let m = &mut d.motors[ax as usize];
-                    m.target_vel = if t.is_finite() { t } else { 0.0 };
-                    m.stiffness = 0.0;
-                    m.damping = damping;
-                    m.max_force = c;
-                } else {
-                    d.motor_axes.remove(JointAxesMask::from(ax));
-                }
-            }
-        };
+        let set = |d: &mut GenericJoint| set_motor(d, (frame1, frame2), targets, caps, damping);
         let [p1, p2] = parents;
         let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
         let (want1, want2) = (side(world1, p1), side(world2, p2));
@@ -352,6 +339,37 @@ impl TriboRapier {
         j.user_data = TRIBO_JOINT_USER_DATA;
         set(&mut j);
         s.joint = Some(joints.insert(b1, b2, j, false));
+    }
+}
+
+/// Writes a contact's motor: its frames, and one row per angular axis (X spin, Y and Z roll)
+/// with a torque bound `caps` (finite and positive; the others lose their row: a kinetic roll
+/// has no Z row). A row is a velocity motor towards `targets` (rapier's `set_motor_velocity`:
+/// target angle kept, stiffness 0, damping `damping`) bounded by the capacity.
+#[inline(always)]
+fn set_motor(
+    d: &mut GenericJoint,
+    (frame1, frame2): (Pose, Pose),
+    targets: [f32; 3],
+    caps: [f32; 3],
+    damping: f32,
+) {
+    d.local_frame1 = frame1;
+    d.local_frame2 = frame2;
+    let axes = [JointAxesMask::ANG_X, JointAxesMask::ANG_Y, JointAxesMask::ANG_Z];
+    let index = [JointAxis::AngX as usize, JointAxis::AngY as usize, JointAxis::AngZ as usize];
+    for k in 0..3 {
+        let (t, c) = (targets[k], caps[k]);
+        if c.is_finite() && c > 0.0 {
+            d.motor_axes |= axes[k];
+            let m = &mut d.motors[index[k]];
+            m.target_vel = if t.is_finite() { t } else { 0.0 };
+            m.stiffness = 0.0;
+            m.damping = damping;
+            m.max_force = c;
+        } else {
+            d.motor_axes.remove(axes[k]);
+        }
     }
 }
 

@@ -347,6 +347,11 @@ pub(super) struct PairState {
     pub(super) joint: Option<ImpulseJointHandle>,
     /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
     pub(super) curvature: Option<(Curvature, Curvature)>,
+    /// The material's derived parameters per newton for these curvatures, once computed
+    /// (`Some(None)`: a Hertz spin, which has no such form); cleared with the curvatures and
+    /// the material (see [`PairState::derived`]).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) per_newton: Option<Option<tribo::tracking::PerNewton>>,
     pub(super) material: Material,
     /// `material.has_torques()`: the material may resist roll or spin (kept with the material).
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
@@ -365,6 +370,25 @@ pub(super) struct PairState {
 }
 
 impl PairState {
+    /// The material's derived parameters for the normal force `n` and curvatures `k` (the
+    /// contact's, [`PairState::curvature`]): for curvatures that do not depend on the direction,
+    /// from the per-newton form kept in the state.
+    #[inline]
+    pub(super) fn derived(&mut self, n: f32, k: (Curvature, Curvature)) -> Derived {
+        if !self.kappa_const {
+            return super::plan::derive(&self.material, n, k);
+        }
+        let (k1, k2) = k;
+        let material = &self.material;
+        let per_newton = self.per_newton.get_or_insert_with(|| {
+            material.per_newton(k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
+        });
+        match per_newton {
+            Some(p) => p.at(n as f64),
+            None => super::plan::derive(&self.material, n, k),
+        }
+    }
+
     /// Offset of the first field the common step does not read.
     pub(super) const COLD: usize = std::mem::offset_of!(PairState, contensou);
 }
