@@ -19,6 +19,13 @@
 //! after the 300 steps (bodies in handle order), and of the step at which the pile fell asleep.
 //! Equal checksums before and after a refactor that should not change the simulation show that
 //! it changed no result by a single bit.
+//!
+//! `--seeds=K` builds each configuration's pile from K jitter seeds (`PILE_SEED` and the K − 1
+//! after it) in every round, and prints the steps at which they fell asleep. When a pile falls
+//! asleep is chaotic: a change in the last bits of the contacts' arithmetic moves it by tens
+//! of steps, and with it the run's length of awake stepping, so comparisons that do not keep
+//! every bit need several seeds. `--steps=N` runs N steps instead of 300 (when the piles fall
+//! asleep, with runs long enough for all of them to).
 
 use std::time::{Duration, Instant};
 use tribo_lab::rapier::scenarios::*;
@@ -86,9 +93,9 @@ impl Cfg {
     }
 }
 
-fn run(cfg: Cfg) -> Run {
+fn run(cfg: Cfg, seed: u32, steps: usize) -> Run {
     let Cfg(config, hooked) = cfg;
-    let (mut sim, _handles) = pile_config_scene(config);
+    let (mut sim, _handles) = pile_config_scene_seeded(config, seed);
     if let Some(t) = sim.tribo.as_mut().filter(|_| hooked) {
         t.set_settings(tribo_rapier::Settings { unhook_settled: false, ..*t.settings() });
     }
@@ -96,7 +103,7 @@ fn run(cfg: Cfg) -> Run {
     let mut asleep_at = None;
     let mut contact_steps = 0u64;
     let t0 = Instant::now();
-    for step in 0..300 {
+    for step in 0..steps {
         match (&mut sim.tribo, config) {
             (Some(t), PileConfig::SlideOnly | PileConfig::Full) => {
                 let w = &mut sim.world;
@@ -145,6 +152,14 @@ fn main() {
     let (flags, mut args): (Vec<String>, Vec<String>) =
         std::env::args().skip(1).partition(|a| a.starts_with("--"));
     let checksum = flags.iter().any(|a| a == "--checksum");
+    let seeds: u32 = flags
+        .iter()
+        .find_map(|a| a.strip_prefix("--seeds="))
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let steps: usize =
+        flags.iter().find_map(|a| a.strip_prefix("--steps=")).and_then(|k| k.parse().ok()).unwrap_or(300);
     let mut args = args.drain(..);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
     let only = args.next();
@@ -153,33 +168,39 @@ fn main() {
     let mut runs: Vec<Vec<Run>> = configs.iter().map(|_| Vec::new()).collect();
     for round in 0..rounds {
         for (k, &c) in configs.iter().enumerate() {
-            let r = run(c);
-            println!(
-                "round {round} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}",
-                c.name(),
-                r.total.as_secs_f64(),
-                r.before.as_secs_f64(),
-                r.after.as_secs_f64(),
-                r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
-            );
-            if checksum {
-                println!("checksum {:>10}: {:016x}", c.name(), r.checksum);
+            for seed in (0..seeds).map(|i| PILE_SEED + i) {
+                let r = run(c, seed, steps);
+                println!(
+                    "round {round} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}{}",
+                    c.name(),
+                    r.total.as_secs_f64(),
+                    r.before.as_secs_f64(),
+                    r.after.as_secs_f64(),
+                    r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
+                    if seeds > 1 { format!(" (seed {seed})") } else { String::new() },
+                );
+                if checksum {
+                    println!("checksum {:>10}: {:016x}", c.name(), r.checksum);
+                }
+                runs[k].push(r);
             }
-            runs[k].push(r);
         }
     }
-    println!("\n1000-sphere pile, 300 steps at 1/60, medians of {rounds} interleaved rounds:");
+    println!("\n1000-sphere pile, {steps} steps at 1/60, medians of {rounds} interleaved rounds:");
     let mut med = Vec::new();
     for (k, &c) in configs.iter().enumerate() {
         let m = median(runs[k].iter().map(|r| r.total.as_secs_f64()).collect());
         let tribo = median(runs[k].iter().map(|r| (r.before + r.after).as_secs_f64()).collect());
-        let cs = runs[k].last().map_or(0, |r| r.contact_steps);
-        let asleep = runs[k].last().and_then(|r| r.asleep_at);
+        // One round's piles (every seed once): their contact-steps and sleep steps.
+        let last = &runs[k][runs[k].len() - seeds as usize..];
+        let cs: u64 = last.iter().map(|r| r.contact_steps).sum();
+        let asleep: Vec<String> =
+            last.iter().map(|r| r.asleep_at.map_or("never".to_string(), |s| s.to_string())).collect();
         println!(
             "{:>10}: {m:.3} s; tribo before+after_step {tribo:.3} s ({} contact-steps); asleep at step {}",
             c.name(),
             cs,
-            asleep.map_or("never".to_string(), |s| s.to_string()),
+            asleep.join(", "),
         );
         med.push((c, m));
     }

@@ -561,6 +561,23 @@ pub fn pile_scene_in(
     dt: f32,
     friction: Friction,
 ) -> (Sim, Vec<RigidBodyHandle>) {
+    pile_scene_seeded(n, half, spawn_half, dt, friction, PILE_SEED)
+}
+
+/// The seed of the spheres' horizontal jitter in [`pile_scene_in`].
+pub const PILE_SEED: u32 = 12345;
+
+/// [`pile_scene_in`] with the spheres' horizontal jitter (±1 cm) drawn from `seed`: the same
+/// pile built again, for measures that depend on the pile's chaotic settling (when it falls
+/// asleep).
+pub fn pile_scene_seeded(
+    n: usize,
+    half: f32,
+    spawn_half: f32,
+    dt: f32,
+    friction: Friction,
+    seed: u32,
+) -> (Sim, Vec<RigidBodyHandle>) {
     let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), dt, friction);
     sim.add_ground(half + 2.0);
     let (r, spacing) = (0.1f32, 0.23f32);
@@ -578,7 +595,7 @@ pub fn pile_scene_in(
     }
     let mat = pile_material();
     let mut handles = Vec::with_capacity(n);
-    let mut seed = 12345u32;
+    let mut seed = seed;
     for i in 0..n {
         let layer = i / (per_row * per_row);
         let rem = i % (per_row * per_row);
@@ -679,12 +696,17 @@ impl PhysicsHooks for NoopHook {}
 /// The 1000-sphere pile of [`pile_scene`] (half-width 1.2, dt = 1/60) in one of the four
 /// benchmark configurations; step it with [`pile_config_step`].
 pub fn pile_config_scene(config: PileConfig) -> (Sim, Vec<RigidBodyHandle>) {
+    pile_config_scene_seeded(config, PILE_SEED)
+}
+
+/// [`pile_config_scene`] built with the jitter seed `seed` (see [`pile_scene_seeded`]).
+pub fn pile_config_scene_seeded(config: PileConfig, seed: u32) -> (Sim, Vec<RigidBodyHandle>) {
     let fr = if matches!(config, PileConfig::Stock | PileConfig::NoopHook) {
         Friction::Stock
     } else {
         Friction::Tribo
     };
-    let (mut sim, handles) = pile_scene(1000, 1.2, 1.0 / 60.0, fr);
+    let (mut sim, handles) = pile_scene_seeded(1000, 1.2, 1.2, 1.0 / 60.0, fr, seed);
     match config {
         PileConfig::NoopHook => {
             for (_, c) in sim.world.colliders.iter_mut() {
