@@ -70,24 +70,26 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
         // The common case, a contact with state whose plan only sets the coefficient and the
         // pull-back, on a manifold without the user's conveyor velocity: what the rest of this
         // function does for it, without its other cases.
-        if let (Some(i), Some(parts)) = (hint, compat::manifold_parts(context)) {
-            if let Some(plan) = self.tribo.plain_plan(c1, c2, i) {
-                if parts.solver_contacts.iter().all(|c| c.tangent_velocity == Vector::ZERO) {
-                    if *parts.user_data == 0 {
-                        *parts.user_data = tag_of_slot(i);
-                    }
-                    if crate::compat::IMPULSE_INCLUDES_WARMSTART {
-                        self.tribo.add_warmstart(i, warm_start(&parts));
-                    }
-                    *parts.friction = plan.mu;
-                    let tv = plan.tangent_velocity;
-                    if tv != Vector::ZERO {
-                        for c in parts.solver_contacts.iter_mut() {
-                            c.tangent_velocity += tv;
-                        }
-                    }
-                    return;
+        let Some(parts) = compat::manifold_parts(context) else { return };
+        if let Some((i, plan)) = hint.and_then(|i| Some((i, self.tribo.plain_plan(c1, c2, i)?))) {
+            // (All bits zero: a conveyor velocity of -0.0 takes the general path, which finds
+            // no belt in it either.)
+            let bits = |v: Vector| v.x.to_bits() | v.y.to_bits() | v.z.to_bits();
+            if parts.solver_contacts.iter().all(|c| bits(c.tangent_velocity) == 0) {
+                if *parts.user_data == 0 {
+                    *parts.user_data = tag_of_slot(i);
                 }
+                if crate::compat::IMPULSE_INCLUDES_WARMSTART {
+                    self.tribo.add_warmstart(i, warm_start(&parts));
+                }
+                *parts.friction = plan.mu;
+                let tv = plan.tangent_velocity;
+                if tv != Vector::ZERO {
+                    for c in parts.solver_contacts.iter_mut() {
+                        c.tangent_velocity += tv;
+                    }
+                }
+                return;
             }
         }
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);

@@ -296,7 +296,7 @@ impl TriboRapier {
                     && s.joint.is_none()
                     && s.kappa_const
             };
-            let contact = (idx, (c1, c2), [par1, par2], (pair, new), (b1, b2));
+            let contact = (idx, (pair, new), (b1, b2));
             match (steady, slide_only) {
                 (true, true) => self.update::<true, true>(&x, contact, &mut pressing, joints),
                 (true, false) => self.update::<true, false>(&x, contact, &mut pressing, joints),
@@ -347,10 +347,15 @@ impl TriboRapier {
     fn update<const STEADY: bool, const SLIDE: bool>(
         &mut self,
         x: &StepCtx<'_>,
-        (idx, (c1, c2), [par1, par2], (pair, new), (b1, b2)): ContactNow<'_>,
+        (idx, (pair, new), (b1, b2)): ContactNow<'_>,
         pressing: &mut crate::slip::Pressing,
         joints: &mut ImpulseJointSet,
     ) {
+        // The parents `before_step` checked (or `after_step` recorded for a new contact).
+        let (c1, c2, [par1, par2]) = {
+            let s = &self.states[idx];
+            (s.c1, s.c2, s.parents)
+        };
         let StepCtx {
             params,
             bodies,
@@ -547,7 +552,7 @@ impl TriboRapier {
                 k
             }
         };
-        let d = if SLIDE { s.material.derive_slide(s.n as f64) } else { s.derived(s.n, (k1, k2)) };
+        let d = if SLIDE { s.derived_slide(s.n) } else { s.derived(s.n, (k1, k2)) };
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
         let loaded = s.n > 0.0;
         // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
@@ -908,15 +913,9 @@ impl TriboRapier {
 /// relative dominance (rapier 0.35: 116 of 160).
 const MANIFOLD_READ: usize = std::mem::offset_of!(ContactManifold, data) + 96;
 
-/// One moving contact for [`TriboRapier::update`]: its slot, colliders, parents, pair, the
-/// pair's record if the contact is new in this step, and its bodies as read in this step.
-type ContactNow<'a> = (
-    usize,
-    (ColliderHandle, ColliderHandle),
-    [Option<RigidBodyHandle>; 2],
-    (&'a ContactPair, Option<&'a NewPair>),
-    (&'a BodyNow, &'a BodyNow),
-);
+/// One moving contact for [`TriboRapier::update`]: its slot, its pair, the pair's record if the
+/// contact is new in this step, and its bodies as read in this step.
+type ContactNow<'a> = (usize, (&'a ContactPair, Option<&'a NewPair>), (&'a BodyNow, &'a BodyNow));
 
 /// What every contact's update in one `after_step` reads (see [`TriboRapier::update`]).
 struct StepCtx<'a> {

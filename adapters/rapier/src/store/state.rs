@@ -389,6 +389,29 @@ impl PairState {
         }
     }
 
+    /// [`derived`](Self::derived) of a contact without roll or spin resistance
+    /// ([`Material::has_torques`] false) whose curvatures do not depend on the direction: its
+    /// slide parameters, every roll and spin parameter zero.
+    #[inline(always)]
+    pub(super) fn derived_slide(&mut self, n: f32) -> Derived {
+        let material = &self.material;
+        match self.per_newton.get_or_insert_with(|| material.per_newton(0.0, 0.0, 0.0, 0.0)) {
+            Some(p) => {
+                let d = p.at(n as f64);
+                Derived {
+                    roll_stiffness: 0.0,
+                    roll_static: 0.0,
+                    roll_kinetic: 0.0,
+                    spin_stiffness: 0.0,
+                    spin_static: 0.0,
+                    spin_kinetic: 0.0,
+                    ..d
+                }
+            }
+            None => self.material.derive_slide(n as f64),
+        }
+    }
+
     /// Offset of the first field the common step does not read.
     pub(super) const COLD: usize = std::mem::offset_of!(PairState, contensou);
 }
