@@ -3,6 +3,7 @@
 //!
 //! - `state`: the per-contact data (plan, stick/slip state) and its keys;
 //! - `before` / `after`: the two entry points around rapier's step;
+//! - `bodies`: each body as `after_step` reads it, once per step;
 //! - `plan`: a contact's next step (friction coefficient, pull-back, motor);
 //! - `modes`: the stick/slip mode machine and the onset hold;
 //! - `world`: the objects tribo puts into the rapier world (motors, anchor body);
