@@ -695,32 +695,15 @@ impl TriboRapier {
         };
         // A roll that sticks and is off or unloaded has no deflection and no hold (what
         // `hold_step` and `advance_mode` make of it).
-        if SLIDE || (s.roll == Mode::Static && !(loaded && roll_on)) {
-            s.hold &= !HOLD_ROLL;
-            s.roll_defl = Vector::ZERO;
-        } else if !(!STEADY
-            && s.hold & HOLD_ROLL != 0
-            && hold_step(
-                &mut s.hold,
-                HOLD_ROLL,
-                &mut s.hold_onset[0],
-                new.is_some(),
-                (&mut s.roll, &mut s.roll_defl),
-                loaded && roll_on,
-                (d.roll_static, d.roll_static),
-                (wt.length(), roll_eps),
-                roll_accumulate,
-            ))
-        {
-            advance_mode(
-                &mut s.roll,
-                &mut s.roll_defl,
-                loaded && roll_on,
-                d.roll_static,
-                wt.length() <= roll_eps,
-                roll_accumulate,
-            );
-        }
+        torque_mechanism(
+            SLIDE || (s.roll == Mode::Static && !(loaded && roll_on)),
+            (!STEADY, new.is_some()),
+            (&mut s.hold, HOLD_ROLL, &mut s.hold_onset[0]),
+            (&mut s.roll, &mut s.roll_defl),
+            (loaded && roll_on, d.roll_static),
+            (wt.length(), roll_eps, wt.length() <= roll_eps),
+            roll_accumulate,
+        );
         // A body that stops rolling sticks where it stopped: what the slide deflection
         // gathered while it rolled (the contact point moved on both surfaces, and any slip
         // then was the solver's tolerance) is no stick load, and pulling it back would move
@@ -774,32 +757,15 @@ impl TriboRapier {
             (next, next.abs() as f64)
         };
         // (As the roll.)
-        if SLIDE || (s.spin == Mode::Static && !(loaded && spin_on)) {
-            s.hold &= !HOLD_SPIN;
-            s.spin_defl = 0.0;
-        } else if !(!STEADY
-            && s.hold & HOLD_SPIN != 0
-            && hold_step(
-                &mut s.hold,
-                HOLD_SPIN,
-                &mut s.hold_onset[1],
-                new.is_some(),
-                (&mut s.spin, &mut s.spin_defl),
-                loaded && spin_on,
-                (d.spin_static, d.spin_static),
-                (wn.abs(), spin_eps),
-                spin_accumulate,
-            ))
-        {
-            advance_mode(
-                &mut s.spin,
-                &mut s.spin_defl,
-                loaded && spin_on,
-                d.spin_static,
-                wn.abs() <= spin_eps || (loaded && !spin_on),
-                spin_accumulate,
-            );
-        }
+        torque_mechanism(
+            SLIDE || (s.spin == Mode::Static && !(loaded && spin_on)),
+            (!STEADY, new.is_some()),
+            (&mut s.hold, HOLD_SPIN, &mut s.hold_onset[1]),
+            (&mut s.spin, &mut s.spin_defl),
+            (loaded && spin_on, d.spin_static),
+            (wn.abs(), spin_eps, wn.abs() <= spin_eps || (loaded && !spin_on)),
+            spin_accumulate,
+        );
         if let (Some(t), Mode::Static) = (held_spin, s.spin) {
             s.spin_defl = t;
         }
@@ -947,6 +913,49 @@ impl StepCtx<'_> {
             return Vector::ZERO;
         }
         belts[lo..hi].iter().map(|b| b.1).sum::<Vector>() / (hi - lo) as f32
+    }
+}
+
+/// One step of a roll or spin mechanism (bit `bit` of the onset hold `hold`, its first step's
+/// deflection `onset`): none at all when `off` (the contact has no such mechanism, or it
+/// sticks while unloaded or off: no deflection, no hold), else the onset hold's step while it
+/// is held (`may_hold`: the contact may be; `first_step`: its first step) and the stick/slip
+/// machine's otherwise.
+/// `(loaded, threshold)`: whether it carries load and its static threshold; `(speed,
+/// settle_speed, settled)`: its relative speed, the speed below which it counts as stopped, and
+/// whether a kinetic mechanism returns to static.
+#[inline(always)]
+fn torque_mechanism<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
+    off: bool,
+    (may_hold, first_step): (bool, bool),
+    (hold, bit, onset): (&mut u8, u8, &mut f32),
+    (mode, deflection): (&mut Mode, &mut D),
+    (loaded, threshold): (bool, f64),
+    (speed, settle_speed, settled): (f32, f32, bool),
+    accumulate: F,
+) {
+    if off {
+        *hold &= !bit;
+        *deflection = D::default();
+        return;
+    }
+    // The onset holds are rare: a mechanism whose bit is clear goes to `advance_mode` without
+    // evaluating the hold's arguments.
+    let held = may_hold
+        && *hold & bit != 0
+        && hold_step(
+            hold,
+            bit,
+            onset,
+            first_step,
+            (mode, deflection),
+            loaded,
+            (threshold, threshold),
+            (speed, settle_speed),
+            accumulate,
+        );
+    if !held {
+        advance_mode(mode, deflection, loaded, threshold, settled, accumulate);
     }
 }
 

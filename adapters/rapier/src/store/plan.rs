@@ -34,21 +34,8 @@ impl TriboRapier {
         masses_valid: bool,
         joints: &mut ImpulseJointSet,
     ) {
-        let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
-        // Zero-mass dynamic bodies: stock fallback.
-        if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
-            return;
-        }
-        // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
-        // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
-        // pull-backs of their four contacts, whose deflections do not describe one rigid motion
-        // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
-        // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
-        // it.
-        let on_joints = self.user_joints && on_user_joints(parents, rbs(), joints);
-        let s = &mut self.states[i];
-        self.plans[i].stock = false;
-        s.pending = false;
+        let Some(on_joints) = self.plan_start(i, parents, bodies, masses_valid, joints) else { return };
+        let s = &self.states[i];
         // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
         // and the anchor pull-back are the whole plan.
         if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
@@ -58,7 +45,37 @@ impl TriboRapier {
                 return;
             }
         }
-        self.plan_torques(i, colliders, parents, rbs(), anchor, dt, derived, on_joints, joints);
+        let rbs = parents.map(|p| p.and_then(|b| bodies.get(b)));
+        self.plan_torques(i, colliders, parents, rbs, anchor, dt, derived, on_joints, joints);
+    }
+
+    /// What every plan does first: a dynamic body with zero (or non-finite) mass switches the
+    /// contact to stock (`None`: planned so; `masses_valid`: the caller has checked both bodies'
+    /// masses in this step), else the contact is tribo's again and waits for no plan. Returns
+    /// whether a dynamic body of the contact is on the user's joints.
+    #[inline(always)]
+    fn plan_start(
+        &mut self,
+        i: usize,
+        parents: [Option<RigidBodyHandle>; 2],
+        bodies: &RigidBodySet,
+        masses_valid: bool,
+        joints: &mut ImpulseJointSet,
+    ) -> Option<bool> {
+        let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
+        if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
+            return None;
+        }
+        // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
+        // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
+        // pull-backs of their four contacts, whose deflections do not describe one rigid motion
+        // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
+        // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
+        // it.
+        let on_joints = self.user_joints && on_user_joints(parents, rbs(), joints);
+        self.plans[i].stock = false;
+        self.states[i].pending = false;
+        Some(on_joints)
     }
 
     /// [`plan_contact`](Self::plan_contact) of a contact known to be slide only (no roll or
@@ -74,14 +91,9 @@ impl TriboRapier {
         masses_valid: bool,
         joints: &mut ImpulseJointSet,
     ) {
-        let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
-        if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
-            return;
+        if let Some(on_joints) = self.plan_start(i, parents, bodies, masses_valid, joints) {
+            self.plan_slide_only(i, dt, on_joints, joints);
         }
-        let on_joints = self.user_joints && on_user_joints(parents, rbs(), joints);
-        self.plans[i].stock = false;
-        self.states[i].pending = false;
-        self.plan_slide_only(i, dt, on_joints, joints);
     }
 
     /// The plan of a slide-only contact: the friction coefficient of its slide mode and the

@@ -396,18 +396,7 @@ impl PairState {
     pub(super) fn derived_slide(&mut self, n: f32) -> Derived {
         let material = &self.material;
         match self.per_newton.get_or_insert_with(|| material.per_newton(0.0, 0.0, 0.0, 0.0)) {
-            Some(p) => {
-                let d = p.at(n as f64);
-                Derived {
-                    roll_stiffness: 0.0,
-                    roll_static: 0.0,
-                    roll_kinetic: 0.0,
-                    spin_stiffness: 0.0,
-                    spin_static: 0.0,
-                    spin_kinetic: 0.0,
-                    ..d
-                }
-            }
+            Some(p) => p.at(n as f64).slide_only(),
             None => self.material.derive_slide(n as f64),
         }
     }
