@@ -68,8 +68,8 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
     fn set_friction(&self, context: &mut ContactModificationContext, hint: Option<u32>) {
         let (c1, c2) = (context.collider1, context.collider2);
         // The common case, a contact with state whose plan only sets the coefficient and the
-        // pull-back, on a manifold without the user's conveyor velocity: what the rest of this
-        // function does for it, without its other cases.
+        // pull-back, on a manifold without the user's conveyor velocity: what
+        // `set_friction_general` does for it, without its other cases (and their stack frame).
         let Some(parts) = compat::manifold_parts(context) else { return };
         if let Some((i, plan)) = hint.and_then(|i| Some((i, self.tribo.plain_plan(c1, c2, i)?))) {
             // (All bits zero: a conveyor velocity of -0.0 takes the general path, which finds
@@ -92,6 +92,15 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                 return;
             }
         }
+        self.set_friction_general(context, hint);
+    }
+
+    /// [`set_friction`](Self::set_friction) in every case: a new contact, a stock fallback, a
+    /// collapsed Contensou face, a line contact, a stopped roll, a conveyor velocity.
+    #[inline(never)]
+    #[cold]
+    fn set_friction_general(&self, context: &mut ContactModificationContext, hint: Option<u32>) {
+        let (c1, c2) = (context.collider1, context.collider2);
         let (b1, b2) = (context.rigid_body1, context.rigid_body2);
         let bodies = context.bodies;
         let colliders = context.colliders;
