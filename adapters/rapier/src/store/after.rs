@@ -85,7 +85,7 @@ impl TriboRapier {
                 continue;
             }
             let Some((pair, edge)) = pair_of(c1, c2, u32::MAX) else { continue };
-            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { return };
+            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { continue };
             let moving = |c: &Collider| is_moving_body(c.parent().and_then(|b| bodies.get(b)));
             if !(moving(col1) || moving(col2)) || !pair.has_any_active_contact() {
                 continue;
@@ -403,7 +403,7 @@ impl TriboRapier {
                     .get(id)
                     .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
                 warm_next += wi;
-                let (a, b) = (anchor_in_world(mf1, c.anchor1), anchor_in_world(mf2, c.anchor2));
+                let (a, b) = (mf1.anchor_in_world(c.anchor1), mf2.anchor_in_world(c.anchor2));
                 imp += pi;
                 nsum += Vec3A::from(m.data.normal) * pi;
                 p1sum += a * pi;
@@ -632,33 +632,17 @@ impl TriboRapier {
             };
             (next, next.length() as f64)
         };
-        // The onset holds are rare: a mechanism whose bit is clear goes to `advance_mode`
-        // without evaluating the hold's arguments.
-        if !(!STEADY
-            && s.hold & HOLD_SLIDE != 0
-            && hold_step(
-                &mut s.hold,
-                HOLD_SLIDE,
-                &mut s.slide_onset,
-                new.is_some(),
-                (&mut s.slide, &mut s.slide_defl),
-                loaded,
-                // Released within one step at the slip speed, and within half the static
-                // threshold (so the ordinary stick goes on from there).
-                (d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
-                (slip.length(), slide_eps),
-                slide_accumulate,
-            ))
-        {
-            advance_mode(
-                &mut s.slide,
-                &mut s.slide_defl,
-                loaded,
-                d.slide_static,
-                slip.length() <= slide_eps,
-                slide_accumulate,
-            );
-        }
+        // A held slide is released within one step at the slip speed, and within half the
+        // static threshold (so the ordinary stick goes on from there).
+        mechanism_step(
+            false,
+            (!STEADY, new.is_some()),
+            (&mut s.hold, HOLD_SLIDE, &mut s.slide_onset),
+            (&mut s.slide, &mut s.slide_defl),
+            (loaded, d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
+            (slip.length(), slide_eps, slip.length() <= slide_eps),
+            slide_accumulate,
+        );
         // The step a kept contact's points came back in (a landing): its tangential motion
         // is mostly the flight before the touch and the solver's recovery of the landing's
         // penetration, not a deflection of surfaces that stuck; it is judged against the
@@ -695,12 +679,12 @@ impl TriboRapier {
         };
         // A roll that sticks and is off or unloaded has no deflection and no hold (what
         // `hold_step` and `advance_mode` make of it).
-        torque_mechanism(
+        mechanism_step(
             SLIDE || (s.roll == Mode::Static && !(loaded && roll_on)),
             (!STEADY, new.is_some()),
             (&mut s.hold, HOLD_ROLL, &mut s.hold_onset[0]),
             (&mut s.roll, &mut s.roll_defl),
-            (loaded && roll_on, d.roll_static),
+            (loaded && roll_on, d.roll_static, d.roll_static),
             (wt.length(), roll_eps, wt.length() <= roll_eps),
             roll_accumulate,
         );
@@ -757,12 +741,12 @@ impl TriboRapier {
             (next, next.abs() as f64)
         };
         // (As the roll.)
-        torque_mechanism(
+        mechanism_step(
             SLIDE || (s.spin == Mode::Static && !(loaded && spin_on)),
             (!STEADY, new.is_some()),
             (&mut s.hold, HOLD_SPIN, &mut s.hold_onset[1]),
             (&mut s.spin, &mut s.spin_defl),
-            (loaded && spin_on, d.spin_static),
+            (loaded && spin_on, d.spin_static, d.spin_static),
             (wn.abs(), spin_eps, wn.abs() <= spin_eps || (loaded && !spin_on)),
             spin_accumulate,
         );
@@ -916,21 +900,22 @@ impl StepCtx<'_> {
     }
 }
 
-/// One step of a roll or spin mechanism (bit `bit` of the onset hold `hold`, its first step's
-/// deflection `onset`): none at all when `off` (the contact has no such mechanism, or it
+/// One step of a slide, roll or spin mechanism (bit `bit` of the onset hold `hold`, its first
+/// step's deflection `onset`): none at all when `off` (the contact has no such mechanism, or it
 /// sticks while unloaded or off: no deflection, no hold), else the onset hold's step while it
 /// is held (`may_hold`: the contact may be; `first_step`: its first step) and the stick/slip
 /// machine's otherwise.
-/// `(loaded, threshold)`: whether it carries load and its static threshold; `(speed,
-/// settle_speed, settled)`: its relative speed, the speed below which it counts as stopped, and
-/// whether a kinetic mechanism returns to static.
+/// `(loaded, threshold, release)`: whether it carries load, its static threshold and the
+/// deflection within which a hold ends (see `hold_step`); `(speed, settle_speed, settled)`: its
+/// relative speed, the speed below which it counts as stopped, and whether a kinetic mechanism
+/// returns to static.
 #[inline(always)]
-fn torque_mechanism<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
+fn mechanism_step<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
     off: bool,
     (may_hold, first_step): (bool, bool),
     (hold, bit, onset): (&mut u8, u8, &mut f32),
     (mode, deflection): (&mut Mode, &mut D),
-    (loaded, threshold): (bool, f64),
+    (loaded, threshold, release): (bool, f64, f64),
     (speed, settle_speed, settled): (f32, f32, bool),
     accumulate: F,
 ) {
@@ -950,7 +935,7 @@ fn torque_mechanism<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
             first_step,
             (mode, deflection),
             loaded,
-            (threshold, threshold),
+            (threshold, release),
             (speed, settle_speed),
             accumulate,
         );
@@ -1071,8 +1056,8 @@ fn all_finite<const N: usize>(v: [f32; N]) -> bool {
 }
 
 /// The bodies the anchors of manifold `m`'s solver contacts are mapped to the world with, for
-/// side 1 and side 2 (`b1`, `b2`: the contact's bodies): none for a side without a body or whose
-/// anchors are in world space already (rapier's solver treats the side with the lower dominance
+/// side 1 and side 2 (`b1`, `b2`: the contact's bodies): [`BodyNow::WORLD`], which leaves an
+/// anchor as it is, for a side without a body or whose anchors are in world space already (rapier's solver treats the side with the lower dominance
 /// as fixed and keeps its anchors in world space).
 #[inline(always)]
 fn manifold_frames<'a>(m: &ContactManifold, b1: &'a BodyNow, b2: &'a BodyNow) -> (&'a BodyNow, &'a BodyNow) {
@@ -1082,13 +1067,6 @@ fn manifold_frames<'a>(m: &ContactManifold, b1: &'a BodyNow, b2: &'a BodyNow) ->
         if m.data.rigid_body1.is_some() && dominance <= 0 { b1 } else { world },
         if m.data.rigid_body2.is_some() && dominance >= 0 { b2 } else { world },
     )
-}
-
-/// A solver contact's anchor in world space: mapped with body `b` (a body-side anchor, see
-/// [`BodyNow::anchor_in_world`]), else as it is.
-#[inline(always)]
-fn anchor_in_world(b: &BodyNow, anchor: Vector) -> Vec3A {
-    b.anchor_in_world(anchor)
 }
 
 /// The largest turn of a body (rad) since a pair's last full update at which rapier still

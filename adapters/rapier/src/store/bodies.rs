@@ -19,10 +19,8 @@ pub(super) const DYNAMIC: u8 = 2;
 pub(super) const MOVING: u8 = 4;
 /// The body is enabled.
 pub(super) const ENABLED: u8 = 8;
-/// The body is fixed.
-pub(super) const FIXED: u8 = 16;
 /// The body is not dynamic, or has a positive finite mass.
-pub(super) const MASS_OK: u8 = 32;
+pub(super) const MASS_OK: u8 = 16;
 
 /// One body as of the end of a step (see the module docs).
 #[derive(Clone, Copy)]
@@ -30,7 +28,7 @@ pub(super) struct BodyNow {
     /// The centre of mass. (The vectors are SIMD vectors: the contact update computes with
     /// them, and their results are those of the plain vectors' arithmetic, bit for bit.)
     pub(super) com: Vec3A,
-    /// [`PRESENT`], [`DYNAMIC`], [`MOVING`], [`ENABLED`], [`FIXED`], [`MASS_OK`].
+    /// [`PRESENT`], [`DYNAMIC`], [`MOVING`], [`ENABLED`], [`MASS_OK`].
     pub(super) flags: u8,
     /// The rotation with the step's rotation undone (`exp(-ω dt) · q`), as a matrix: it maps a
     /// body-local solver anchor to the material point that touched when the step began.
@@ -180,7 +178,6 @@ impl BodiesNow {
             | flag(dynamic, DYNAMIC)
             | flag(dynamic && !rb.is_sleeping(), MOVING)
             | flag(rb.is_enabled(), ENABLED)
-            | flag(rb.is_fixed(), FIXED)
             | flag(!dynamic || (mass > 0.0 && mass.is_finite()), MASS_OK);
         self.bodies[i] = BodyNow {
             com: com.into(),

@@ -164,7 +164,7 @@ impl TriboRapier {
         let [rb1, rb2] = rbs;
         let s = &mut self.states[i];
         let plan = &mut self.plans[i];
-        let pull = |d: Vector, limit: f32| (-d * (gain / dt)).clamp_length_max(limit);
+        let pull = |d: Vector, limit: f32| pull_back(d, gain, dt, limit);
 
         // Geometry and capacities (the vector arithmetic in SIMD vectors).
         let n = s.normal;
@@ -462,9 +462,15 @@ fn slide_pull(s: &PairState, settings: &Settings, dt: f32, on_joints: bool) -> V
         && !on_joints
     {
         let n = s.normal;
-        let d = s.slide_defl - n * s.slide_defl.dot(n);
-        (-d * (gain / dt)).clamp_length_max(settings.slip_speed)
+        pull_back(s.slide_defl - n * s.slide_defl.dot(n), gain, dt, settings.slip_speed)
     } else {
         Vector::ZERO
     }
+}
+
+/// The pull-back velocity of a sticking deflection `d`: `gain` of it per step of `dt`, at most
+/// `limit` fast.
+#[inline(always)]
+fn pull_back(d: Vector, gain: f32, dt: f32, limit: f32) -> Vector {
+    (-d * (gain / dt)).clamp_length_max(limit)
 }
