@@ -150,6 +150,7 @@ impl TriboContext {
             self.refresh_changed(sim, colliders, bodies);
         }
         let params = Self::params(sim, dt);
+        self.store.note_multibody_joints(&joints.multibody_joints);
         self.store.before_step(
             &params,
             &mut bodies.bodies,

@@ -409,13 +409,33 @@ pub fn set_down_with_spin_torque(dt: f32, torque: f32, seconds: f32, friction: F
     ((x.z as f64).atan2(x.x as f64).abs(), spin)
 }
 
+/// The joints of a cart's axles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axles {
+    /// rapier impulse joints (`ImpulseJointSet`): each wheel a free body held to the chassis by
+    /// the joint's constraint rows.
+    Impulse,
+    /// rapier multibody joints (`MultibodyJointSet`, reduced coordinates): the chassis is the
+    /// multibody's root and each wheel turns about its axle exactly. rapier gives each free
+    /// angular degree of freedom of a multibody joint a damping of 0.1 by default; the scenes
+    /// set it to zero (the analytic deceleration has none).
+    Multibody,
+}
+
 /// A cart: a 1 m × 0.1 m × 0.6 m chassis (density 500) on four ball wheels of radius 0.2 m
-/// (density 1000, the rolling material) on revolute joints about z, its chassis' centre at
-/// `x = start_x`, rolled at 2 m/s along +x. Returns the world, the chassis and the wheels.
-fn cart(dt: f32, friction: Friction, start_x: f32) -> (Sim, RigidBodyHandle, [RigidBodyHandle; 4]) {
+/// (density 1000, the rolling material) on revolute joints about z (on `axles`), its chassis'
+/// centre at `x = start_x`, rolled at `v0` (m/s) along +x. Returns the world, the chassis and
+/// the wheels.
+fn cart_with(
+    dt: f32,
+    friction: Friction,
+    start_x: f32,
+    axles: Axles,
+    v0: f32,
+) -> (Sim, RigidBodyHandle, [RigidBodyHandle; 4]) {
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     sim.add_ground(100.0);
-    let (r, v0) = (0.2f32, 2.0f32);
+    let r = 0.2f32;
     // The chassis touches nothing; the wheels touch the ground only.
     let (chassis_group, wheel_group) = (Group::GROUP_2, Group::GROUP_1);
     let chassis = sim
@@ -447,9 +467,29 @@ fn cart(dt: f32, friction: Friction, start_x: f32) -> (Sim, RigidBodyHandle, [Ri
         let axle = RevoluteJointBuilder::new(Vector::Z)
             .local_anchor1(Vector::new(x, 0.0, z))
             .contacts_enabled(false);
-        sim.world.impulse_joints.insert(chassis, w, axle, true);
+        match axles {
+            Axles::Impulse => {
+                sim.world.impulse_joints.insert(chassis, w, axle, true);
+            }
+            Axles::Multibody => {
+                sim.world.multibody_joints.insert(chassis, w, axle, true).expect("a tree");
+            }
+        }
         w
     });
+    if axles == Axles::Multibody {
+        // A multibody moves by its generalized velocities (the root's six, then each axle's
+        // turn), not by its links' body velocities.
+        let link = *sim.world.multibody_joints.rigid_body_link(chassis).expect("the root link");
+        let mb = sim.world.multibody_joints.get_multibody_mut(link.multibody).expect("the multibody");
+        mb.damping_mut().fill(0.0);
+        let ndofs = mb.ndofs();
+        let mut v = mb.generalized_velocity_mut();
+        v[0] = v0;
+        for k in 6..ndofs {
+            v[k] = -v0 / r;
+        }
+    }
     (sim, chassis, wheels)
 }
 
@@ -457,7 +497,12 @@ fn cart(dt: f32, friction: Friction, start_x: f32) -> (Sim, RigidBodyHandle, [Ri
 /// (density 1000, the rolling material) on revolute joints about z, rolled at 2 m/s along +x.
 /// Returns (stop time: first step with chassis |v| < 1e-4, distance then), or the run's end.
 pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
-    let (mut sim, chassis, _) = cart(dt, friction, 0.0);
+    cart_stop_on(dt, friction, Axles::Impulse)
+}
+
+/// [`cart_stop`] with the wheels on `axles`.
+pub fn cart_stop_on(dt: f32, friction: Friction, axles: Axles) -> (f64, f64) {
+    let (mut sim, chassis, _) = cart_with(dt, friction, 0.0, axles, 2.0);
     for k in 1..=(10.0 / dt) as usize {
         sim.step();
         let rb = sim.body(chassis);
@@ -473,6 +518,8 @@ pub fn cart_stop(dt: f32, friction: Friction) -> (f64, f64) {
 pub struct CartStopRun {
     /// First time the chassis' |v| and |ω| are both below 1e-4 (s), or `None`.
     pub stop_time: Option<f64>,
+    /// The chassis' travel along x at that step (m).
+    pub distance: f64,
     /// Largest chassis |v| in the second after that step (m/s).
     pub speed_after: f64,
     /// Largest chassis |ω| in the second after that step (rad/s).
@@ -491,7 +538,12 @@ pub fn cart_after_stop(dt: f32) -> CartStopRun {
 /// [`cart_after_stop`] with the chassis starting at `x = start_x` (m): it stops about 5.4 m
 /// further on (`start_x = -5.4`: at the origin).
 pub fn cart_after_stop_from(dt: f32, start_x: f32) -> CartStopRun {
-    let (mut sim, chassis, wheels) = cart(dt, Friction::Tribo, start_x);
+    cart_after_stop_on(dt, start_x, Axles::Impulse)
+}
+
+/// [`cart_after_stop_from`] with the wheels on `axles`.
+pub fn cart_after_stop_on(dt: f32, start_x: f32, axles: Axles) -> CartStopRun {
+    let (mut sim, chassis, wheels) = cart_with(dt, Friction::Tribo, start_x, axles, 2.0);
     let mut run = CartStopRun::default();
     for k in 1..=(10.0 / dt) as usize {
         sim.step();
@@ -502,6 +554,7 @@ pub fn cart_after_stop_from(dt: f32, start_x: f32) -> CartStopRun {
             None => {
                 if v.length() < 1e-4 && w.length() < 1e-4 {
                     run.stop_time = Some(t);
+                    run.distance = (rb.translation().x - start_x) as f64;
                 }
             }
             Some(ts) => {
@@ -534,7 +587,20 @@ pub struct CartRestRun {
 /// The cart of [`cart_stop`] set down at rest (no initial velocity) with its five bodies kept
 /// awake, run for 3 s; the motion over the last 2 s.
 pub fn cart_set_down(dt: f32, friction: Friction) -> CartRestRun {
-    let (mut sim, chassis, wheels) = cart(dt, friction, 0.0);
+    cart_set_down_on(dt, friction, Axles::Impulse, None)
+}
+
+/// [`cart_set_down`] with the wheels on `axles`, and tribo's `settings` (none: the defaults).
+pub fn cart_set_down_on(
+    dt: f32,
+    friction: Friction,
+    axles: Axles,
+    settings: Option<tribo_rapier::Settings>,
+) -> CartRestRun {
+    let (mut sim, chassis, wheels) = cart_with(dt, friction, 0.0, axles, 0.0);
+    if let (Some(t), Some(settings)) = (&mut sim.tribo, settings) {
+        t.set_settings(settings);
+    }
     for h in std::iter::once(chassis).chain(wheels) {
         if let Some(rb) = sim.world.bodies.get_mut(h) {
             rb.set_linvel(Vector::ZERO, true);
@@ -808,6 +874,56 @@ pub fn validation_rows() -> Vec<Row> {
             "distance after 10 s [m] (stock rapier)",
             19.0,
             sx,
+            Tolerance::AtLeast,
+            "stock: keeps rolling",
+        ));
+        let case =
+            format!("rapier F3 cart on four ball wheels (multibody revolute joints) from 2 m/s, dt={d}");
+        let (m, (_, msx)) = (
+            cart_after_stop_on(dt, 0.0, Axles::Multibody),
+            cart_stop_on(dt, Friction::Stock, Axles::Multibody),
+        );
+        // At 1/30 the stop comes a step later (a one-step kick of the chassis as the wheels
+        // stop; see the lab test `a_cart_on_multibody_joints_stops_on_time_and_stands_still`).
+        let steps = if dt > 0.03 { 2.0 } else { 1.0 };
+        rows.push(Row::new(
+            &case,
+            "stop time [s] (tribo)",
+            2.0 / ca,
+            m.stop_time.unwrap_or(f64::NAN),
+            Tolerance::Abs(0.02 / ca + steps * dt as f64),
+            "a = 2 η_r μk g M/(M + Σ I_w/R²); 1 % + one step (two at 1/30)",
+        ));
+        rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ca, m.distance, Tolerance::Rel(0.01), src));
+        rows.push(Row::new(
+            &case,
+            "max chassis |v| after the first stopped step [m/s] (tribo)",
+            1e-4,
+            m.speed_after,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
+        rows.push(Row::new(
+            &case,
+            "max chassis |ω| after the first stopped step [rad/s] (tribo)",
+            1e-4,
+            m.spin_after,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
+        rows.push(Row::new(
+            &case,
+            "max wheel |ω| relative to the chassis after the first stopped step [rad/s] (tribo)",
+            1e-4,
+            m.wheel_spin_after,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
+        rows.push(Row::new(
+            &case,
+            "distance after 10 s [m] (stock rapier)",
+            19.0,
+            msx,
             Tolerance::AtLeast,
             "stock: keeps rolling",
         ));

@@ -11,6 +11,9 @@ impl TriboRapier {
     /// limits depend on the velocities the step starts from). The plan of every other contact
     /// (friction coefficient, anchor pull-back, motor bounds) was made by the last
     /// [`after_step`](Self::after_step) together with its stick/slip update.
+    ///
+    /// In a world with multibody joints, call
+    /// [`note_multibody_joints`](Self::note_multibody_joints) before it.
     pub fn before_step(
         &mut self,
         params: &IntegrationParameters,

@@ -120,6 +120,9 @@ pub struct TriboRapier {
     /// The joint set holds joints that are not tribo's (counted by `before_step`: the user's
     /// joints do not change between it and `after_step`; see `plan_contact`).
     user_joints: bool,
+    /// The bodies that are links of a multibody with joints, sorted (see
+    /// [`note_multibody_joints`](TriboRapier::note_multibody_joints)).
+    multibody_links: Vec<RigidBodyHandle>,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<NewPair>>,
     /// Conveyor velocities the user's hook set this step, one (slot, velocity) per solver
@@ -174,6 +177,7 @@ impl Clone for TriboRapier {
             warm: self.warm.iter().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))).collect(),
             needs_anchor: self.needs_anchor,
             user_joints: self.user_joints,
+            multibody_links: self.multibody_links.clone(),
             new_pairs: Mutex::new(locked_clone(&self.new_pairs)),
             belts: Mutex::new(locked_clone(&self.belts)),
             new_info: self.new_info.clone(),
@@ -193,6 +197,12 @@ impl Clone for TriboRapier {
             watch: Default::default(),
         }
     }
+}
+
+/// Whether body `h` is one of the multibody `links` (sorted; see
+/// [`TriboRapier::note_multibody_joints`]).
+fn on_multibody(links: &[RigidBodyHandle], h: RigidBodyHandle) -> bool {
+    !links.is_empty() && links.binary_search_by_key(&h.into_raw_parts(), |l| l.into_raw_parts()).is_ok()
 }
 
 fn locked_clone<T: Clone>(m: &Mutex<Vec<T>>) -> Vec<T> {
@@ -291,6 +301,7 @@ impl TriboRapier {
             warm: Vec::new(),
             needs_anchor: false,
             user_joints: false,
+            multibody_links: Vec::new(),
             new_pairs: Mutex::new(Vec::new()),
             belts: Mutex::new(Vec::new()),
             new_info: Vec::new(),
@@ -570,6 +581,26 @@ impl TriboRapier {
         self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
     }
 
+    /// Tells the store which bodies are links of rapier's multibodies (reduced-coordinate
+    /// joints, [`MultibodyJointSet`]). Call it before every
+    /// [`before_step`](Self::before_step) of a world with multibody joints;
+    /// [`step_world`](Self::step_world) and bevy_tribo do. The store treats a body on a
+    /// multibody joint as one on the user's impulse joints: its contacts get no anchor
+    /// pull-back (a wheel's contact cannot return the wheel alone; the pull-backs of a cart's
+    /// four wheels fight through the chassis and keep it jittering, its wheels at up to
+    /// 1e-3 rad/s at dt = 1/30).
+    pub fn note_multibody_joints(&mut self, multibody_joints: &MultibodyJointSet) {
+        self.multibody_links.clear();
+        for (_, _, mb, link) in multibody_joints.iter() {
+            self.multibody_links.push(link.rigid_body_handle());
+            if let Some(parent) = link.parent_id().and_then(|p| mb.link(p)) {
+                self.multibody_links.push(parent.rigid_body_handle());
+            }
+        }
+        self.multibody_links.sort_unstable_by_key(|h| h.into_raw_parts());
+        self.multibody_links.dedup();
+    }
+
     /// Whether `joints` holds joints that are not tribo's motors (without
     /// [`TRIBO_JOINT_USER_DATA`]). One pass over the joint set, in its storage order.
     fn count_user_joints(&mut self, joints: &ImpulseJointSet) {
@@ -626,7 +657,8 @@ impl TriboRapier {
         self.settle.rehook_all = true;
     }
 
-    /// One step of a rapier [`PhysicsWorld`] with tribo friction: `before_step`,
+    /// One step of a rapier [`PhysicsWorld`] with tribo friction:
+    /// [`note_multibody_joints`](Self::note_multibody_joints), `before_step`,
     /// `world.step_with_events(&self.hooks(user_hooks), events)`, `after_step`.
     pub fn step_world<H: PhysicsHooks + ?Sized>(
         &mut self,
@@ -634,6 +666,7 @@ impl TriboRapier {
         user_hooks: &H,
         events: &dyn EventHandler,
     ) {
+        self.note_multibody_joints(&world.multibody_joints);
         self.before_step(
             &world.integration_parameters,
             &mut world.bodies,

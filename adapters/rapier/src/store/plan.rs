@@ -66,13 +66,17 @@ impl TriboRapier {
         if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
             return None;
         }
-        // A body on the user's joints (a wheel on its axle) is not pulled back: its contact cannot
-        // return it alone. The wheels of a cart at rest turn and move with the chassis, and the
-        // pull-backs of their four contacts, whose deflections do not describe one rigid motion
-        // of the cart, fight through it: the cart jitters (its wheels at up to 6.9e-3 rad/s at
-        // dt = 1/30) and never falls asleep. Their friction and the motors' velocity targets hold
-        // it.
-        let on_joints = self.user_joints && on_user_joints(parents, rbs(), joints);
+        // A body on the user's joints (a wheel on its axle, on an impulse or a multibody joint)
+        // is not pulled back: its contact cannot return it alone. The wheels of a cart at rest
+        // turn and move with the chassis, and the pull-backs of their four contacts, whose
+        // deflections do not describe one rigid motion of the cart, fight through it: the cart
+        // jitters (its wheels at up to 6.9e-3 rad/s at dt = 1/30) and never falls asleep. Their
+        // friction and the motors' velocity targets hold it.
+        let on_joints = (self.user_joints && on_user_joints(parents, rbs(), joints))
+            || rbs().iter().zip(parents).any(|(rb, p)| {
+                rb.is_some_and(|b| b.is_dynamic())
+                    && p.is_some_and(|h| on_multibody(&self.multibody_links, h))
+            });
         self.plans[i].stock = false;
         self.states[i].pending = false;
         Some(on_joints)

@@ -122,6 +122,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             warm: s.warm.into_iter().map(AtomicU32::new).collect(),
             needs_anchor: s.needs_anchor,
             user_joints: false,
+            multibody_links: Vec::new(),
             new_pairs: Mutex::new(s.new_pairs),
             belts: Mutex::new(s.belts),
             new_info: s.new_info,
