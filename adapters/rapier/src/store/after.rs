@@ -715,8 +715,7 @@ impl TriboRapier {
         // contact do not describe its friction (a rolling multibody cart's wheels show lateral
         // warm-start friction at μ times the normal one), and with an offset from them the
         // cart's chassis moved at up to 9.7e-5 m/s after its stop (1.5e-6 without).
-        let on_links = || [par1, par2].into_iter().flatten().any(|h| on_multibody(&self.multibody_links, h));
-        plan.stop_offset = if roll_stopped && !on_links() {
+        plan.stop_offset = if roll_stopped && !any_on_multibody(&self.multibody_links, [par1, par2]) {
             stop_offset(pair, rbs(), point, normal, s.roll_axis, params)
         } else {
             Vector::ZERO

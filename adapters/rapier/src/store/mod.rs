@@ -199,10 +199,20 @@ impl Clone for TriboRapier {
     }
 }
 
-/// Whether body `h` is one of the multibody `links` (sorted; see
+/// Whether one of the bodies `parents` is among the multibody `links` (sorted; see
 /// [`TriboRapier::note_multibody_joints`]).
-fn on_multibody(links: &[RigidBodyHandle], h: RigidBodyHandle) -> bool {
-    !links.is_empty() && links.binary_search_by_key(&h.into_raw_parts(), |l| l.into_raw_parts()).is_ok()
+#[inline]
+fn any_on_multibody(links: &[RigidBodyHandle], parents: [Option<RigidBodyHandle>; 2]) -> bool {
+    !links.is_empty() && on_multibody_slow(links, parents)
+}
+
+#[cold]
+#[inline(never)]
+fn on_multibody_slow(links: &[RigidBodyHandle], parents: [Option<RigidBodyHandle>; 2]) -> bool {
+    parents
+        .into_iter()
+        .flatten()
+        .any(|h| links.binary_search_by_key(&h.into_raw_parts(), |l| l.into_raw_parts()).is_ok())
 }
 
 fn locked_clone<T: Clone>(m: &Mutex<Vec<T>>) -> Vec<T> {

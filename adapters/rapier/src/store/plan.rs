@@ -73,10 +73,10 @@ impl TriboRapier {
         // jitters (its wheels at up to 6.9e-3 rad/s at dt = 1/30) and never falls asleep. Their
         // friction and the motors' velocity targets hold it.
         let on_joints = (self.user_joints && on_user_joints(parents, rbs(), joints))
-            || rbs().iter().zip(parents).any(|(rb, p)| {
-                rb.is_some_and(|b| b.is_dynamic())
-                    && p.is_some_and(|h| on_multibody(&self.multibody_links, h))
-            });
+            || (any_on_multibody(&self.multibody_links, parents)
+                && rbs().iter().zip(parents).any(|(rb, p)| {
+                    rb.is_some_and(|b| b.is_dynamic()) && any_on_multibody(&self.multibody_links, [p, None])
+                }));
         self.plans[i].stock = false;
         self.states[i].pending = false;
         Some(on_joints)
