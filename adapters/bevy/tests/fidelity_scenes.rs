@@ -337,14 +337,21 @@ const CHASSIS: (Vec3, f32) = (Vec3::new(0.5, 0.05, 0.3), 500.0);
 /// Wheel radius (m) and density of the cart's ball wheels.
 const WHEEL: (f32, f32) = (0.2, 1000.0);
 
+/// The joints of the cart's axles.
+#[derive(Clone, Copy, PartialEq)]
+enum Axles {
+    /// `ImpulseJoint`s.
+    Impulse,
+    /// `MultibodyJoint`s, the chassis the multibody's root.
+    Multibody,
+}
+
 /// The lab's cart (`tribo_lab::rapier::fidelity::cart_stop`): a 1 m × 0.1 m × 0.6 m chassis
 /// (density 500) that touches nothing, on four ball wheels (radius 0.2 m, density 1000, the
-/// rolling material) at (±0.4, ±0.45) on revolute impulse joints about z, all rolling at
-/// 2 m/s along +x. Returns the stop run of the chassis over up to 10 s.
-fn cart_roll_out(dt: f32) -> StopRun {
-    let ((half, density), (r, wheel_density), v0) = (CHASSIS, WHEEL, 2.0f32);
-    let mut app = app(dt, Vec3::new(0.0, -G, 0.0));
-    let ground = common::ground(&mut app, None);
+/// rolling material) at (±0.4, ±0.45) on revolute joints about z (on `axles`), all rolling at
+/// `v0` along +x. Returns the chassis and the wheels.
+fn spawn_cart(app: &mut App, v0: f32, axles: Axles) -> (Entity, Vec<Entity>) {
+    let ((half, density), (r, wheel_density)) = (CHASSIS, WHEEL);
     let chassis = app
         .world_mut()
         .spawn((
@@ -360,21 +367,30 @@ fn cart_roll_out(dt: f32) -> StopRun {
     for (x, z) in [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)] {
         let mut axle = RevoluteJointBuilder::new(Vec3::Z).local_anchor1(Vec3::new(x, 0.0, z)).build();
         axle.set_contacts_enabled(false);
-        wheels.push(
-            app.world_mut()
-                .spawn((
-                    Transform::from_xyz(x, r, z),
-                    RigidBody::Dynamic,
-                    Collider::ball(r),
-                    ColliderMassProperties::Density(wheel_density),
-                    CollisionGroups::new(Group::GROUP_1, Group::GROUP_1),
-                    Velocity { linear: Vec3::X * v0, angular: Vec3::Z * (-v0 / r) },
-                    rolling_material(),
-                    ImpulseJoint::new(chassis, axle),
-                ))
-                .id(),
-        );
+        let mut wheel = app.world_mut().spawn((
+            Transform::from_xyz(x, r, z),
+            RigidBody::Dynamic,
+            Collider::ball(r),
+            ColliderMassProperties::Density(wheel_density),
+            CollisionGroups::new(Group::GROUP_1, Group::GROUP_1),
+            Velocity { linear: Vec3::X * v0, angular: Vec3::Z * (-v0 / r) },
+            rolling_material(),
+        ));
+        match axles {
+            Axles::Impulse => wheel.insert(ImpulseJoint::new(chassis, axle)),
+            Axles::Multibody => wheel.insert(MultibodyJoint::new(chassis, axle.into())),
+        };
+        wheels.push(wheel.id());
     }
+    (chassis, wheels)
+}
+
+/// The cart of [`spawn_cart`] on impulse joints rolled at 2 m/s: the stop run of the chassis
+/// over up to 10 s.
+fn cart_roll_out(dt: f32) -> StopRun {
+    let mut app = app(dt, Vec3::new(0.0, -G, 0.0));
+    let ground = common::ground(&mut app, None);
+    let (chassis, wheels) = spawn_cart(&mut app, 2.0, Axles::Impulse);
     stop_run(&mut app, dt, chassis, ground, &wheels, 10.0)
 }
 
@@ -420,44 +436,15 @@ fn a_cart_on_four_wheels_stops_on_time() {
     }
 }
 
-/// The cart of [`cart_roll_out`] on multibody joints (`MultibodyJoint`, the chassis the root),
-/// set down at rest with its bodies kept awake, for 3 s at 1/60: over the last 2 s the
-/// chassis' |v| and |ω| and each wheel's |ω| relative to the chassis (largest).
+/// The cart of [`spawn_cart`] on multibody joints set down at rest with its bodies kept awake,
+/// for 3 s: over the last 2 s the chassis' |v| and |ω| and each wheel's |ω| relative to the
+/// chassis (largest).
 fn multibody_cart_set_down(dt: f32) -> (f32, f32, f32) {
-    let ((half, density), (r, wheel_density)) = (CHASSIS, WHEEL);
     let mut app = app(dt, Vec3::new(0.0, -G, 0.0));
     common::ground(&mut app, None);
-    let chassis = app
-        .world_mut()
-        .spawn((
-            Transform::from_xyz(0.0, r, 0.0),
-            RigidBody::Dynamic,
-            Collider::cuboid(half.x, half.y, half.z),
-            ColliderMassProperties::Density(density),
-            CollisionGroups::new(Group::GROUP_2, Group::NONE),
-            Sleeping::disabled(),
-            Velocity::zero(),
-        ))
-        .id();
-    let mut wheels = Vec::new();
-    for (x, z) in [(-0.4, -0.45), (-0.4, 0.45), (0.4, -0.45), (0.4, 0.45)] {
-        let mut axle = RevoluteJointBuilder::new(Vec3::Z).local_anchor1(Vec3::new(x, 0.0, z)).build();
-        axle.set_contacts_enabled(false);
-        wheels.push(
-            app.world_mut()
-                .spawn((
-                    Transform::from_xyz(x, r, z),
-                    RigidBody::Dynamic,
-                    Collider::ball(r),
-                    ColliderMassProperties::Density(wheel_density),
-                    CollisionGroups::new(Group::GROUP_1, Group::GROUP_1),
-                    Sleeping::disabled(),
-                    Velocity::zero(),
-                    rolling_material(),
-                    MultibodyJoint::new(chassis, axle.into()),
-                ))
-                .id(),
-        );
+    let (chassis, wheels) = spawn_cart(&mut app, 0.0, Axles::Multibody);
+    for &e in std::iter::once(&chassis).chain(&wheels) {
+        app.world_mut().entity_mut(e).insert(Sleeping::disabled());
     }
     let (mut speed, mut spin, mut wheel_spin) = (0.0f32, 0.0f32, 0.0f32);
     for k in 1..=frames(3.0, dt) {
