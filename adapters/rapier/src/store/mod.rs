@@ -120,9 +120,9 @@ pub struct TriboRapier {
     /// The joint set holds joints that are not tribo's (counted by `before_step`: the user's
     /// joints do not change between it and `after_step`; see `plan_contact`).
     user_joints: bool,
-    /// The bodies that are links of a multibody with joints, sorted (see
+    /// The bodies that are links of a multibody with joints, sorted by handle (see
     /// [`note_multibody_joints`](TriboRapier::note_multibody_joints)).
-    multibody_links: Vec<RigidBodyHandle>,
+    multibody_links: Vec<MultibodyLink>,
     /// Pairs the hook saw without state (new contacts), for the next `after_step`.
     new_pairs: Mutex<Vec<NewPair>>,
     /// Conveyor velocities the user's hook set this step, one (slot, velocity) per solver
@@ -199,20 +199,60 @@ impl Clone for TriboRapier {
     }
 }
 
-/// Whether one of the bodies `parents` is among the multibody `links` (sorted; see
+/// A body that is a link of a multibody with joints.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct MultibodyLink {
+    body: RigidBodyHandle,
+    /// The axis the body turns about relative to its parent link, in the body's frame, if its
+    /// joint is a revolute one (a single free axis, angular).
+    axle: Option<Vector>,
+}
+
+/// The link of body `h` among the multibody `links` (sorted by handle).
+fn find_link(links: &[MultibodyLink], h: RigidBodyHandle) -> Option<&MultibodyLink> {
+    let i = links.binary_search_by_key(&h.into_raw_parts(), |l| l.body.into_raw_parts()).ok()?;
+    links.get(i)
+}
+
+/// The world axle of the first dynamic body of `parents` (`rbs`) that is one of the multibody
+/// `links` on a revolute joint (see [`TriboRapier::note_multibody_joints`]).
+#[inline]
+fn multibody_axle(
+    links: &[MultibodyLink],
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+) -> Option<Vector> {
+    if links.is_empty() {
+        return None;
+    }
+    multibody_axle_slow(links, parents, rbs)
+}
+
+#[cold]
+#[inline(never)]
+fn multibody_axle_slow(
+    links: &[MultibodyLink],
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+) -> Option<Vector> {
+    parents.into_iter().zip(rbs).find_map(|(p, rb)| {
+        let rb = rb.filter(|b| b.is_dynamic())?;
+        let axle = find_link(links, p?)?.axle?;
+        Some(*rb.rotation() * axle)
+    })
+}
+
+/// Whether one of the bodies `parents` is among the multibody `links` (see
 /// [`TriboRapier::note_multibody_joints`]).
 #[inline]
-fn any_on_multibody(links: &[RigidBodyHandle], parents: [Option<RigidBodyHandle>; 2]) -> bool {
+fn any_on_multibody(links: &[MultibodyLink], parents: [Option<RigidBodyHandle>; 2]) -> bool {
     !links.is_empty() && on_multibody_slow(links, parents)
 }
 
 #[cold]
 #[inline(never)]
-fn on_multibody_slow(links: &[RigidBodyHandle], parents: [Option<RigidBodyHandle>; 2]) -> bool {
-    parents
-        .into_iter()
-        .flatten()
-        .any(|h| links.binary_search_by_key(&h.into_raw_parts(), |l| l.into_raw_parts()).is_ok())
+fn on_multibody_slow(links: &[MultibodyLink], parents: [Option<RigidBodyHandle>; 2]) -> bool {
+    parents.into_iter().flatten().any(|h| find_link(links, h).is_some())
 }
 
 fn locked_clone<T: Clone>(m: &Mutex<Vec<T>>) -> Vec<T> {
@@ -599,16 +639,27 @@ impl TriboRapier {
     /// pull-back (a wheel's contact cannot return the wheel alone; the pull-backs of a cart's
     /// four wheels fight through the chassis and keep it jittering, its wheels at up to
     /// 1e-3 rad/s at dt = 1/30).
+    ///
+    /// A link on a revolute joint (a wheel on its axle) turns about its axle only: while its
+    /// contact's roll sticks with a deflection too small to say where the load turns it, the
+    /// contact's roll row lies along the axle (otherwise along the axis the contact's first
+    /// step gave it: a cart set down at rest kept its wheels' rows 17°–58° off their axles, and
+    /// rapier's solver left the wheels turning at up to 1.03e-4 rad/s at dt = 1/30 while the
+    /// chassis stood).
     pub fn note_multibody_joints(&mut self, multibody_joints: &MultibodyJointSet) {
         self.multibody_links.clear();
         for (_, _, mb, link) in multibody_joints.iter() {
-            self.multibody_links.push(link.rigid_body_handle());
+            let data = &link.joint().data;
+            let free = !data.locked_axes.bits() & JointAxesMask::all().bits();
+            let axle = (free == JointAxesMask::ANG_X.bits()).then(|| data.local_frame2.rotation * Vector::X);
+            self.multibody_links.push(MultibodyLink { body: link.rigid_body_handle(), axle });
             if let Some(parent) = link.parent_id().and_then(|p| mb.link(p)) {
-                self.multibody_links.push(parent.rigid_body_handle());
+                self.multibody_links.push(MultibodyLink { body: parent.rigid_body_handle(), axle: None });
             }
         }
-        self.multibody_links.sort_unstable_by_key(|h| h.into_raw_parts());
-        self.multibody_links.dedup();
+        // One entry per body, the one with an axle first.
+        self.multibody_links.sort_unstable_by_key(|l| (l.body.into_raw_parts(), l.axle.is_none()));
+        self.multibody_links.dedup_by_key(|l| l.body);
     }
 
     /// Whether `joints` holds joints that are not tribo's motors (without

@@ -187,8 +187,16 @@ impl TriboRapier {
             // body); rolling: along the rolling axis.
             // A deflection small against the static threshold (pulled back, or noise) keeps the
             // previous axis: its direction says nothing about the load, and a single roll row
-            // off the load direction would leave the rest of the load unresisted.
+            // off the load direction would leave the rest of the load unresisted. A wheel on a
+            // revolute multibody joint turns about its axle only: the row lies along the axle.
             Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
+            Mode::Static
+                if let Some(a) = multibody_axle(&self.multibody_links, parents, rbs)
+                    .map(|a| tangential(a.into()))
+                    .filter(|a| a.length() > 1e-3) =>
+            {
+                a
+            }
             Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
             _ if wt.length() > 1e-6 => wt,
             _ => tangential(roll_axis),
