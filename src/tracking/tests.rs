@@ -818,32 +818,21 @@ fn per_newton_is_derive_to_rounding() {
             for n in [0.0, 1e-9, 0.5, 9.81, 1e3, 1e30, -1.0, f64::NAN, f64::INFINITY] {
                 let (a, b) = (p.at(n), m.derive(n, ki, kj, mi, mj));
                 let close = |x: f64, y: f64| (x - y).abs() <= 4.0 * f64::EPSILON * x.abs().max(y.abs());
-                let (av, bv) = (
+                let fields = |d: Derived| {
                     [
-                        a.n,
-                        a.slide_stiffness,
-                        a.slide_static,
-                        a.slide_kinetic,
-                        a.roll_stiffness,
-                        a.roll_static,
-                        a.roll_kinetic,
-                        a.spin_stiffness,
-                        a.spin_static,
-                        a.spin_kinetic,
-                    ],
-                    [
-                        b.n,
-                        b.slide_stiffness,
-                        b.slide_static,
-                        b.slide_kinetic,
-                        b.roll_stiffness,
-                        b.roll_static,
-                        b.roll_kinetic,
-                        b.spin_stiffness,
-                        b.spin_static,
-                        b.spin_kinetic,
-                    ],
-                );
+                        d.n,
+                        d.slide_stiffness,
+                        d.slide_static,
+                        d.slide_kinetic,
+                        d.roll_stiffness,
+                        d.roll_static,
+                        d.roll_kinetic,
+                        d.spin_stiffness,
+                        d.spin_static,
+                        d.spin_kinetic,
+                    ]
+                };
+                let (av, bv) = (fields(a), fields(b));
                 for k in 0..10 {
                     assert!(
                         close(av[k], bv[k]),

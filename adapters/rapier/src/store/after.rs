@@ -503,17 +503,7 @@ impl TriboRapier {
             s.settled = false;
             // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
             if plan_ok {
-                self.plan_contact(
-                    idx,
-                    colliders,
-                    [par1, par2],
-                    bodies,
-                    anchor.as_ref(),
-                    dt,
-                    None,
-                    false,
-                    joints,
-                );
+                self.replan(idx, colliders, [par1, par2], bodies, anchor.as_ref(), dt, joints);
             }
             return;
         }

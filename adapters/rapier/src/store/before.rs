@@ -180,17 +180,7 @@ impl TriboRapier {
                 let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
                 if is_moving_body(rb1) || is_moving_body(rb2) {
                     planned = true;
-                    self.plan_contact(
-                        i,
-                        colliders,
-                        [p1, p2],
-                        bodies,
-                        anchor.as_ref(),
-                        dt,
-                        None,
-                        false,
-                        joints,
-                    );
+                    self.replan(i, colliders, [p1, p2], bodies, anchor.as_ref(), dt, joints);
                 }
             }
             // Idle and not planned: unchanged until `after_step` updates it or a collider

@@ -9,6 +9,7 @@
 
 use super::prefetch::AddressHints;
 use super::*;
+use crate::rapier3d::parry::glamx::Mat3A;
 use crate::rapier3d::parry::math::Vec3A;
 
 /// [`BodyNow::flags`]: the body is in the set.
@@ -30,9 +31,10 @@ pub(super) struct BodyNow {
     pub(super) com: Vec3A,
     /// [`PRESENT`], [`DYNAMIC`], [`MOVING`], [`ENABLED`], [`MASS_OK`].
     pub(super) flags: u8,
-    /// The rotation with the step's rotation undone (`exp(-ω dt) · q`), as a matrix: it maps a
-    /// body-local solver anchor to the material point that touched when the step began.
-    pub(super) rot: Columns,
+    /// The rotation with the step's rotation undone (`exp(-ω dt) · q`), as a matrix (a
+    /// matrix-vector product costs a third of a quaternion rotation): it maps a body-local
+    /// solver anchor to the material point that touched when the step began.
+    pub(super) rot: Mat3A,
     pub(super) linvel: Vec3A,
     pub(super) angvel: Vec3A,
     /// The `after_step` (its step count) the entry was read in, and the body's generation.
@@ -48,7 +50,7 @@ impl BodyNow {
     const EMPTY: BodyNow = BodyNow {
         com: Vec3A::ZERO,
         flags: 0,
-        rot: Columns::IDENTITY,
+        rot: Mat3A::IDENTITY,
         linvel: Vec3A::ZERO,
         angvel: Vec3A::ZERO,
         step: 0,
@@ -72,39 +74,10 @@ impl BodyNow {
     /// when the step began, at the body's present centre of mass (see `after_step`).
     #[inline(always)]
     pub(super) fn anchor_in_world(&self, anchor: Vector) -> Vec3A {
-        self.com + self.rot.apply(anchor)
-    }
-}
-
-/// A rotation as the three columns of its matrix (what maps each anchor of a body in a step: a
-/// matrix-vector product costs a third of a quaternion rotation).
-#[derive(Clone, Copy)]
-pub(super) struct Columns {
-    x: Vec3A,
-    y: Vec3A,
-    z: Vec3A,
-}
-
-impl Columns {
-    const IDENTITY: Columns = Columns { x: Vec3A::X, y: Vec3A::Y, z: Vec3A::Z };
-
-    /// The matrix of the unit quaternion `q`.
-    fn of(q: Rotation) -> Columns {
-        let (x2, y2, z2) = (q.x + q.x, q.y + q.y, q.z + q.z);
-        let (xx, xy, xz) = (q.x * x2, q.x * y2, q.x * z2);
-        let (yy, yz, zz) = (q.y * y2, q.y * z2, q.z * z2);
-        let (wx, wy, wz) = (q.w * x2, q.w * y2, q.w * z2);
-        Columns {
-            x: Vec3A::new(1.0 - (yy + zz), xy + wz, xz - wy),
-            y: Vec3A::new(xy - wz, 1.0 - (xx + zz), yz + wx),
-            z: Vec3A::new(xz + wy, yz - wx, 1.0 - (xx + yy)),
-        }
-    }
-
-    /// The rotated `v`.
-    #[inline(always)]
-    fn apply(&self, v: Vector) -> Vec3A {
-        self.z * v.z + self.y * v.y + self.x * v.x
+        // (The columns summed z first, the order the pile's checksums pin: another order changes
+        // the last bits.)
+        let m = &self.rot;
+        self.com + (m.z_axis * anchor.z + m.y_axis * anchor.y + m.x_axis * anchor.x)
     }
 }
 
@@ -182,7 +155,7 @@ impl BodiesNow {
         self.bodies[i] = BodyNow {
             com: com.into(),
             flags,
-            rot: Columns::of(rot),
+            rot: Mat3A::from_quat(rot),
             linvel: rb.linvel().into(),
             angvel: rb.angvel().into(),
             step,

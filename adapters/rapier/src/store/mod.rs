@@ -214,8 +214,32 @@ fn find_link(links: &[MultibodyLink], h: RigidBodyHandle) -> Option<&MultibodyLi
     links.get(i)
 }
 
+/// The dynamic bodies among `parents` (`rbs`) that are multibody `links`, with their links (see
+/// [`TriboRapier::note_multibody_joints`]).
+fn dynamic_links<'a>(
+    links: &'a [MultibodyLink],
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&'a RigidBody>; 2],
+) -> impl Iterator<Item = (&'a MultibodyLink, &'a RigidBody)> {
+    parents
+        .into_iter()
+        .zip(rbs)
+        .filter_map(move |(p, rb)| Some((find_link(links, p?)?, rb.filter(|b| b.is_dynamic())?)))
+}
+
+/// Whether a dynamic body among `parents` (`rbs`) is one of the multibody `links`.
+#[cold]
+#[inline(never)]
+fn dynamic_on_multibody(
+    links: &[MultibodyLink],
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+) -> bool {
+    dynamic_links(links, parents, rbs).next().is_some()
+}
+
 /// The world axle of the first dynamic body of `parents` (`rbs`) that is one of the multibody
-/// `links` on a revolute joint (see [`TriboRapier::note_multibody_joints`]).
+/// `links` on a revolute joint.
 #[inline]
 fn multibody_axle(
     links: &[MultibodyLink],
@@ -235,11 +259,7 @@ fn multibody_axle_slow(
     parents: [Option<RigidBodyHandle>; 2],
     rbs: [Option<&RigidBody>; 2],
 ) -> Option<Vector> {
-    parents.into_iter().zip(rbs).find_map(|(p, rb)| {
-        let rb = rb.filter(|b| b.is_dynamic())?;
-        let axle = find_link(links, p?)?.axle?;
-        Some(*rb.rotation() * axle)
-    })
+    dynamic_links(links, parents, rbs).find_map(|(link, rb)| Some(*rb.rotation() * link.axle?))
 }
 
 /// Whether one of the bodies `parents` is among the multibody `links` (see

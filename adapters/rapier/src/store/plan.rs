@@ -49,6 +49,22 @@ impl TriboRapier {
         self.plan_torques(i, colliders, parents, rbs, anchor, dt, derived, on_joints, joints);
     }
 
+    /// [`plan_contact`](Self::plan_contact) without derived parameters at hand and with the
+    /// bodies' masses still to check (a contact that waits for a plan, or a stock fallback).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn replan(
+        &mut self,
+        i: usize,
+        colliders: &ColliderSet,
+        parents: [Option<RigidBodyHandle>; 2],
+        bodies: &RigidBodySet,
+        anchor: Option<&(RigidBodyHandle, Pose)>,
+        dt: f32,
+        joints: &mut ImpulseJointSet,
+    ) {
+        self.plan_contact(i, colliders, parents, bodies, anchor, dt, None, false, joints);
+    }
+
     /// What every plan does first: a dynamic body with zero (or non-finite) mass switches the
     /// contact to stock (`None`: planned so; `masses_valid`: the caller has checked both bodies'
     /// masses in this step), else the contact is tribo's again and waits for no plan. Returns
@@ -73,10 +89,8 @@ impl TriboRapier {
         // jitters (its wheels at up to 6.9e-3 rad/s at dt = 1/30) and never falls asleep. Their
         // friction and the motors' velocity targets hold it.
         let on_joints = (self.user_joints && on_user_joints(parents, rbs(), joints))
-            || (any_on_multibody(&self.multibody_links, parents)
-                && rbs().iter().zip(parents).any(|(rb, p)| {
-                    rb.is_some_and(|b| b.is_dynamic()) && any_on_multibody(&self.multibody_links, [p, None])
-                }));
+            || (!self.multibody_links.is_empty()
+                && dynamic_on_multibody(&self.multibody_links, parents, rbs()));
         self.plans[i].stock = false;
         self.states[i].pending = false;
         Some(on_joints)
