@@ -869,6 +869,26 @@ pub fn validation_rows() -> Vec<Row> {
             src,
         ));
         rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ca, cx, Tolerance::Rel(0.01), src));
+        // The chassis after the stop (its wheels' single-step kicks on rapier's impulse joints,
+        // one f32 spacing of x per step, are in docs/rapier.md §0).
+        let after = cart_after_stop(dt);
+        let held = "a stopped roll holds: no back-motion of the chassis";
+        rows.push(Row::new(
+            &case,
+            "max chassis |v| after the first stopped step [m/s] (tribo)",
+            1e-4,
+            after.speed_after,
+            Tolerance::AtMost,
+            held,
+        ));
+        rows.push(Row::new(
+            &case,
+            "max chassis |ω| after the first stopped step [rad/s] (tribo)",
+            1e-4,
+            after.spin_after,
+            Tolerance::AtMost,
+            held,
+        ));
         rows.push(Row::new(
             &case,
             "distance after 10 s [m] (stock rapier)",
