@@ -748,7 +748,7 @@ impl Material {
             slide_stiffness: k_e,
             slide_static: clamp_threshold(self.mu_s * n / k_e, k_e),
             slide_kinetic: clamp_threshold(self.mu_k * n / k_e, k_e),
-            ..Derived::ZERO
+            ..Derived::default()
         }
     }
 
@@ -968,26 +968,12 @@ pub struct Derived {
 }
 
 impl Derived {
-    /// Every parameter zero (no load, no stiffness).
-    pub const ZERO: Derived = Derived {
-        n: 0.0,
-        slide_stiffness: 0.0,
-        slide_static: 0.0,
-        slide_kinetic: 0.0,
-        roll_stiffness: 0.0,
-        roll_static: 0.0,
-        roll_kinetic: 0.0,
-        spin_stiffness: 0.0,
-        spin_static: 0.0,
-        spin_kinetic: 0.0,
-    };
-
     /// These parameters with every roll and spin parameter zero (what [`Material::derive`]
     /// gives a material without roll or spin resistance).
     #[inline]
     pub fn slide_only(self) -> Derived {
         let Derived { n, slide_stiffness, slide_static, slide_kinetic, .. } = self;
-        Derived { n, slide_stiffness, slide_static, slide_kinetic, ..Derived::ZERO }
+        Derived { n, slide_stiffness, slide_static, slide_kinetic, ..Derived::default() }
     }
 
     /// Slide force capacity `K_E 𝒮^S_■ = μ_■ N`.

@@ -542,7 +542,7 @@ impl TriboRapier {
                 k
             }
         };
-        let d = if SLIDE { s.derived_slide(s.n) } else { s.derived(s.n, (k1, k2)) };
+        let d = if SLIDE { s.derived_slide(s.n, (k1, k2)) } else { s.derived(s.n, (k1, k2)) };
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
         let loaded = s.n > 0.0;
         // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
@@ -1051,8 +1051,9 @@ fn all_finite<const N: usize>(v: [f32; N]) -> bool {
 
 /// The bodies the anchors of manifold `m`'s solver contacts are mapped to the world with, for
 /// side 1 and side 2 (`b1`, `b2`: the contact's bodies): [`BodyNow::WORLD`], which leaves an
-/// anchor as it is, for a side without a body or whose anchors are in world space already (rapier's solver treats the side with the lower dominance
-/// as fixed and keeps its anchors in world space).
+/// anchor as it is, for a side without a body or whose anchors are in world space already
+/// (rapier's solver treats the side with the lower dominance as fixed and keeps its anchors in
+/// world space).
 #[inline(always)]
 fn manifold_frames<'a>(m: &ContactManifold, b1: &'a BodyNow, b2: &'a BodyNow) -> (&'a BodyNow, &'a BodyNow) {
     let dominance = m.data.relative_dominance;

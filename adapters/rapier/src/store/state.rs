@@ -378,24 +378,28 @@ impl PairState {
         if !self.kappa_const {
             return super::plan::derive(&self.material, n, k);
         }
-        let (k1, k2) = k;
-        let material = &self.material;
-        let per_newton = self.per_newton.get_or_insert_with(|| {
-            material.per_newton(k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
-        });
-        match per_newton {
+        match self.per_newton_for(k) {
             Some(p) => p.at(n as f64),
             None => super::plan::derive(&self.material, n, k),
         }
+    }
+
+    /// The contact's [`Material::per_newton`] for curvatures `k` that do not depend on the
+    /// direction, computed once and kept.
+    #[inline(always)]
+    fn per_newton_for(&mut self, (k1, k2): (Curvature, Curvature)) -> &Option<tribo::tracking::PerNewton> {
+        let material = &self.material;
+        self.per_newton.get_or_insert_with(|| {
+            material.per_newton(k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
+        })
     }
 
     /// [`derived`](Self::derived) of a contact without roll or spin resistance
     /// ([`Material::has_torques`] false) whose curvatures do not depend on the direction: its
     /// slide parameters, every roll and spin parameter zero.
     #[inline(always)]
-    pub(super) fn derived_slide(&mut self, n: f32) -> Derived {
-        let material = &self.material;
-        match self.per_newton.get_or_insert_with(|| material.per_newton(0.0, 0.0, 0.0, 0.0)) {
+    pub(super) fn derived_slide(&mut self, n: f32, k: (Curvature, Curvature)) -> Derived {
+        match self.per_newton_for(k) {
             Some(p) => p.at(n as f64).slide_only(),
             None => self.material.derive_slide(n as f64),
         }
