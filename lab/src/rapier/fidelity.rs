@@ -766,6 +766,31 @@ fn dt_name(dt: f32) -> String {
     format!("1/{}", (1.0 / dt).round())
 }
 
+/// The rows of a cart after its stop: the chassis' largest |v| and |ω|, and with `wheels` the
+/// wheels' largest |ω| relative to the chassis, each at most 1e-4.
+fn cart_after_stop_rows(rows: &mut Vec<Row>, case: &str, r: &CartStopRun, wheels: bool) {
+    let mut quantities = vec![
+        ("max chassis |v| after the first stopped step [m/s] (tribo)", r.speed_after),
+        ("max chassis |ω| after the first stopped step [rad/s] (tribo)", r.spin_after),
+    ];
+    if wheels {
+        quantities.push((
+            "max wheel |ω| relative to the chassis after the first stopped step [rad/s] (tribo)",
+            r.wheel_spin_after,
+        ));
+    }
+    for (quantity, measured) in quantities {
+        rows.push(Row::new(
+            case,
+            quantity,
+            1e-4,
+            measured,
+            Tolerance::AtMost,
+            "a stopped roll holds: no back-motion",
+        ));
+    }
+}
+
 /// Validation rows of the fidelity scenes, tribo and stock, at [`DTS`].
 pub fn validation_rows() -> Vec<Row> {
     let mut rows = Vec::new();
@@ -862,7 +887,6 @@ pub fn validation_rows() -> Vec<Row> {
         // impulse joints, one f32 spacing of x per step, are in docs/rapier.md §0).
         let (ca, after, (_, sx)) = (cart_deceleration(), cart_after_stop(dt), cart_stop(dt, Friction::Stock));
         let src = "a = 2 η_r μk g M/(M + Σ I_w/R²)";
-        let held = "a stopped roll holds: no back-motion";
         rows.push(Row::new(
             &case,
             "stop time [s] (tribo)",
@@ -879,22 +903,7 @@ pub fn validation_rows() -> Vec<Row> {
             Tolerance::Rel(0.01),
             src,
         ));
-        rows.push(Row::new(
-            &case,
-            "max chassis |v| after the first stopped step [m/s] (tribo)",
-            1e-4,
-            after.speed_after,
-            Tolerance::AtMost,
-            held,
-        ));
-        rows.push(Row::new(
-            &case,
-            "max chassis |ω| after the first stopped step [rad/s] (tribo)",
-            1e-4,
-            after.spin_after,
-            Tolerance::AtMost,
-            held,
-        ));
+        cart_after_stop_rows(&mut rows, &case, &after, false);
         rows.push(Row::new(
             &case,
             "distance after 10 s [m] (stock rapier)",
@@ -921,30 +930,7 @@ pub fn validation_rows() -> Vec<Row> {
             "a = 2 η_r μk g M/(M + Σ I_w/R²); 1 % + one step (two at 1/30)",
         ));
         rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ca, m.distance, Tolerance::Rel(0.01), src));
-        rows.push(Row::new(
-            &case,
-            "max chassis |v| after the first stopped step [m/s] (tribo)",
-            1e-4,
-            m.speed_after,
-            Tolerance::AtMost,
-            held,
-        ));
-        rows.push(Row::new(
-            &case,
-            "max chassis |ω| after the first stopped step [rad/s] (tribo)",
-            1e-4,
-            m.spin_after,
-            Tolerance::AtMost,
-            held,
-        ));
-        rows.push(Row::new(
-            &case,
-            "max wheel |ω| relative to the chassis after the first stopped step [rad/s] (tribo)",
-            1e-4,
-            m.wheel_spin_after,
-            Tolerance::AtMost,
-            held,
-        ));
+        cart_after_stop_rows(&mut rows, &case, &m, true);
         rows.push(Row::new(
             &case,
             "distance after 10 s [m] (stock rapier)",
