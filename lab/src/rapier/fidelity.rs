@@ -679,6 +679,20 @@ pub fn cube_stack_gapped(dt: f32, contacts: StackContacts, gap: f32) -> StackRun
 
 /// [`cube_stack_gapped`] with the cubes' kinetic coefficient `mu_k` (μs stays 0.6).
 pub fn cube_stack_gapped_mu_k(dt: f32, contacts: StackContacts, gap: f32, mu_k: f64) -> StackRun {
+    cube_stack_gapped_sleep(dt, contacts, gap, mu_k, true)
+}
+
+/// [`cube_stack_gapped_mu_k`] with rapier's sleeping on (its default) or off for the cubes
+/// (`RigidBodyBuilder::can_sleep`). rapier puts a body to sleep after 0.5 s below 0.05 m/s and
+/// 0.5 rad/s, and a dropped stack's upper cubes still sway at about 1 cm/s then: with sleeping
+/// the drift is where that sway stood when the stack fell asleep.
+pub fn cube_stack_gapped_sleep(
+    dt: f32,
+    contacts: StackContacts,
+    gap: f32,
+    mu_k: f64,
+    sleep: bool,
+) -> StackRun {
     let friction = if contacts == StackContacts::Tribo { Friction::Tribo } else { Friction::Stock };
     let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, friction);
     // The ground has no material: its rapier friction is the cubes' μs, so that the bottom
@@ -697,7 +711,7 @@ pub fn cube_stack_gapped_mu_k(dt: f32, contacts: StackContacts, gap: f32, mu_k: 
     let cubes: Vec<RigidBodyHandle> = (0..10)
         .map(|k| {
             sim.add_dynamic(
-                RigidBodyBuilder::dynamic().translation(Vector::new(
+                RigidBodyBuilder::dynamic().can_sleep(sleep).translation(Vector::new(
                     0.0,
                     h + (2.0 * h + gap) * k as f32,
                     0.0,
@@ -751,8 +765,27 @@ pub fn spread_gaps() -> Vec<f32> {
 /// [`cube_stack_gapped_mu_k`] over the [`spread_gaps`]: a dropped stack ends where chaotic
 /// details of its rebounds put it, so a single gap says little about a friction model.
 pub fn stack_spread(dt: f32, contacts: StackContacts, mu_k: f64) -> StackSpread {
+    stack_spread_over(&spread_gaps(), dt, contacts, mu_k, true)
+}
+
+/// The 121 gaps from 20 to 26 mm, 0.05 mm apart: only builds whose cubes start beyond rapier's
+/// contact prediction (gaps above 19.6 mm) differ between stock rapier and tribo (docs/rapier.md
+/// §2), and a chaotic drift needs many of them for its median.
+pub fn dense_landing_gaps() -> Vec<f32> {
+    (0..=120).map(|k| 20e-3 + k as f32 * 0.05e-3).collect()
+}
+
+/// [`cube_stack_gapped_sleep`] over `gaps`: the drift's and the tilt's median, quartiles and
+/// largest value.
+pub fn stack_spread_over(
+    gaps: &[f32],
+    dt: f32,
+    contacts: StackContacts,
+    mu_k: f64,
+    sleep: bool,
+) -> StackSpread {
     let runs: Vec<StackRun> =
-        spread_gaps().into_iter().map(|gap| cube_stack_gapped_mu_k(dt, contacts, gap, mu_k)).collect();
+        gaps.iter().map(|&gap| cube_stack_gapped_sleep(dt, contacts, gap, mu_k, sleep)).collect();
     let stats = |f: &dyn Fn(&StackRun) -> f64| {
         let mut v: Vec<f64> = runs.iter().map(f).collect();
         v.sort_by(f64::total_cmp);
