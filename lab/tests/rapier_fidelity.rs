@@ -611,7 +611,10 @@ fn a_stopped_cart_stays_still() {
 /// read from f32 world poses, and rapier's one unbiased stabilization pass per step leaves part
 /// of the position correction in the velocities. With `num_internal_stabilization_iterations`
 /// 2 and 4 (default 1) the wheels reach 1.2e-4 and 3.2e-5 rad/s at 1/240 (1.6e-4 and 1.2e-4 at
-/// 1/60). Stock rapier's free
+/// 1/60). Softer axles do not help either: with the revolute joints' softness at 1e5 and 1e4 Hz
+/// (default 1e6, damping ratio 1) the wheels reach 3.7e-4 and 4.4e-4 rad/s at 1/240; at 1e3 Hz
+/// 1.2e-4 and 2.0e-4 rad/s at 1/30 and 1/60, and at 1/240 the chassis rocks on its axles and
+/// stops 0.37 s late. Stock rapier's free
 /// wheels show it farther out: a cart set down at rest 20 m from the origin turns its wheels at
 /// 4.7e-4 rad/s at 1/60 (1.6e-5 at 5.4 m).
 ///
