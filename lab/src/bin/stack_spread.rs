@@ -10,7 +10,7 @@
 //!   contact prediction, so every contact between them begins with a landing);
 //! - `--no-sleep`: the cubes never sleep (rapier's sleeping freezes a stack that still sways).
 
-use tribo_lab::rapier::fidelity::{dense_landing_gaps, spread_gaps, stack_spread_over, StackContacts};
+use tribo_lab::rapier::fidelity::{dense_landing_gaps, spread_gaps, stack_spread, StackContacts};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,7 +33,7 @@ fn main() {
             ("tribo", StackContacts::Tribo, 0.5),
             ("tribo, μk = μs", StackContacts::Tribo, 0.6),
         ] {
-            let s = stack_spread_over(&gaps, dt, contacts, mu_k, sleep);
+            let s = stack_spread(&gaps, dt, contacts, mu_k, sleep);
             let [m, q1, q3, max] = s.drift.map(|x| x * 1e3);
             println!(
                 "1/{:<4} {name:<18} {m:6.2} mm ({q1:.2}–{q3:.2}, {max:.2}); {:.3}°, {:.3}°",

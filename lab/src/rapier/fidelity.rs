@@ -754,18 +754,12 @@ pub struct StackSpread {
     pub tilt_deg: [f64; 4],
 }
 
-/// The gaps of [`stack_spread`]: 10, 15, 20 and 25 mm, each also ±0.4, ±0.8 and ±1.2 mm (28).
+/// The default gaps of the `stack_spread` tool: 10, 15, 20 and 25 mm, each also ±0.4, ±0.8 and ±1.2 mm (28).
 pub fn spread_gaps() -> Vec<f32> {
     [10e-3f32, 15e-3, 20e-3, 25e-3]
         .iter()
         .flat_map(|&g| (-3..=3).map(move |k| g + k as f32 * 0.4e-3))
         .collect()
-}
-
-/// [`cube_stack_gapped_mu_k`] over the [`spread_gaps`]: a dropped stack ends where chaotic
-/// details of its rebounds put it, so a single gap says little about a friction model.
-pub fn stack_spread(dt: f32, contacts: StackContacts, mu_k: f64) -> StackSpread {
-    stack_spread_over(&spread_gaps(), dt, contacts, mu_k, true)
 }
 
 /// The 121 gaps from 20 to 26 mm, 0.05 mm apart: only builds whose cubes start beyond rapier's
@@ -775,15 +769,10 @@ pub fn dense_landing_gaps() -> Vec<f32> {
     (0..=120).map(|k| 20e-3 + k as f32 * 0.05e-3).collect()
 }
 
-/// [`cube_stack_gapped_sleep`] over `gaps`: the drift's and the tilt's median, quartiles and
-/// largest value.
-pub fn stack_spread_over(
-    gaps: &[f32],
-    dt: f32,
-    contacts: StackContacts,
-    mu_k: f64,
-    sleep: bool,
-) -> StackSpread {
+/// [`cube_stack_gapped_sleep`] over `gaps` (not empty): the drift's and the tilt's median,
+/// quartiles and largest value. A dropped stack ends where chaotic details of its rebounds put
+/// it, so a single gap says little about a friction model.
+pub fn stack_spread(gaps: &[f32], dt: f32, contacts: StackContacts, mu_k: f64, sleep: bool) -> StackSpread {
     let runs: Vec<StackRun> =
         gaps.iter().map(|&gap| cube_stack_gapped_sleep(dt, contacts, gap, mu_k, sleep)).collect();
     let stats = |f: &dyn Fn(&StackRun) -> f64| {
@@ -797,6 +786,49 @@ pub fn stack_spread_over(
 
 fn dt_name(dt: f32) -> String {
     format!("1/{}", (1.0 / dt).round())
+}
+
+/// The source of the carts' analytic deceleration (the wheels' inertia included).
+const CART_DECELERATION: &str = "a = 2 η_r μk g M/(M + Σ I_w/R²)";
+
+/// The rows of a cart rolled at 2 m/s (deceleration `ca`, time step `dt`): its stop time within
+/// 1 % + `stop_steps` steps of the analytic `2/ca` (source note `stop_src`), its distance within
+/// 1 %, the rows after its stop ([`cart_after_stop_rows`]) and stock rapier's distance after 10 s
+/// (`stock_x`, at least 19 m).
+fn cart_rows(
+    rows: &mut Vec<Row>,
+    case: &str,
+    (ca, dt): (f64, f32),
+    r: &CartStopRun,
+    stock_x: f64,
+    (stop_steps, stop_src): (f64, &str),
+    wheels: bool,
+) {
+    rows.push(Row::new(
+        case,
+        "stop time [s] (tribo)",
+        2.0 / ca,
+        r.stop_time.unwrap_or(f64::NAN),
+        Tolerance::Abs(0.02 / ca + stop_steps * dt as f64),
+        stop_src,
+    ));
+    rows.push(Row::new(
+        case,
+        "distance [m] (tribo)",
+        2.0 / ca,
+        r.distance,
+        Tolerance::Rel(0.01),
+        CART_DECELERATION,
+    ));
+    cart_after_stop_rows(rows, case, r, wheels);
+    rows.push(Row::new(
+        case,
+        "distance after 10 s [m] (stock rapier)",
+        19.0,
+        stock_x,
+        Tolerance::AtLeast,
+        "stock: keeps rolling",
+    ));
 }
 
 /// The rows of a cart after its stop: the chassis' largest |v| and |ω|, and with `wheels` the
@@ -919,32 +951,7 @@ pub fn validation_rows() -> Vec<Row> {
         // distance and the chassis after the stop (its wheels' single-step kicks on rapier's
         // impulse joints, one f32 spacing of x per step, are in docs/rapier.md §0).
         let (ca, after, (_, sx)) = (cart_deceleration(), cart_after_stop(dt), cart_stop(dt, Friction::Stock));
-        let src = "a = 2 η_r μk g M/(M + Σ I_w/R²)";
-        rows.push(Row::new(
-            &case,
-            "stop time [s] (tribo)",
-            2.0 / ca,
-            after.stop_time.unwrap_or(f64::NAN),
-            Tolerance::Abs(0.02 / ca + dt as f64),
-            src,
-        ));
-        rows.push(Row::new(
-            &case,
-            "distance [m] (tribo)",
-            2.0 / ca,
-            after.distance,
-            Tolerance::Rel(0.01),
-            src,
-        ));
-        cart_after_stop_rows(&mut rows, &case, &after, false);
-        rows.push(Row::new(
-            &case,
-            "distance after 10 s [m] (stock rapier)",
-            19.0,
-            sx,
-            Tolerance::AtLeast,
-            "stock: keeps rolling",
-        ));
+        cart_rows(&mut rows, &case, (ca, dt), &after, sx, (1.0, CART_DECELERATION), false);
         let case =
             format!("rapier F3 cart on four ball wheels (multibody revolute joints) from 2 m/s, dt={d}");
         let (m, (_, msx)) = (
@@ -954,24 +961,8 @@ pub fn validation_rows() -> Vec<Row> {
         // At 1/30 the stop comes a step later (a one-step kick of the chassis as the wheels
         // stop; see the lab test `a_cart_on_multibody_joints_stops_on_time_and_stands_still`).
         let steps = if dt > 0.03 { 2.0 } else { 1.0 };
-        rows.push(Row::new(
-            &case,
-            "stop time [s] (tribo)",
-            2.0 / ca,
-            m.stop_time.unwrap_or(f64::NAN),
-            Tolerance::Abs(0.02 / ca + steps * dt as f64),
-            "a = 2 η_r μk g M/(M + Σ I_w/R²); 1 % + one step (two at 1/30)",
-        ));
-        rows.push(Row::new(&case, "distance [m] (tribo)", 2.0 / ca, m.distance, Tolerance::Rel(0.01), src));
-        cart_after_stop_rows(&mut rows, &case, &m, true);
-        rows.push(Row::new(
-            &case,
-            "distance after 10 s [m] (stock rapier)",
-            19.0,
-            msx,
-            Tolerance::AtLeast,
-            "stock: keeps rolling",
-        ));
+        let stop_src = "a = 2 η_r μk g M/(M + Σ I_w/R²); 1 % + one step (two at 1/30)";
+        cart_rows(&mut rows, &case, (ca, dt), &m, msx, (steps, stop_src), true);
         let case = format!("rapier F2 ball set down at rest, tan α=0.09 in (2η_rμk, 2η_rμs), dt={d}");
         let ((td, _), (sd, _)) = (
             set_down_on_slope(dt, 0.09, 10.0, Friction::Tribo),
