@@ -145,6 +145,7 @@ impl TriboRapier {
                 idle: false,
                 quiet: false,
                 verdict: None,
+                counted: 0,
             });
             self.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };

@@ -95,19 +95,17 @@ impl TriboRapier {
             {
                 if s.quiet {
                     // Quiet (idle and checked since it last changed): the verdict it had. It is
-                    // parked while its bodies do not move.
-                    if unhook {
-                        self.settle.contact(c1, c2, s.verdict == Some(true), true);
-                    }
-                    if may_park && parks(s.parents, bodies) {
-                        self.watch.parked.park(i, s, epoch, pass);
+                    // parked while its bodies do not move (its verdict then counts as parked).
+                    let park = may_park && parks(s.parents, bodies);
+                    let verdict = (unhook && !park).then_some(s.verdict == Some(true));
+                    self.settle.contribute(&mut self.states[i], verdict, false);
+                    if park {
+                        self.watch.parked.park(i, &self.states[i], epoch, pass);
                     }
                 } else {
                     let verdict = unhook.then(|| self.contact_settled(i, None));
-                    if let Some(settled) = verdict {
-                        self.settle.contact(c1, c2, settled, false);
-                    }
                     let s = &mut self.states[i];
+                    self.settle.contribute(s, verdict, true);
                     s.quiet = s.idle;
                     s.verdict = verdict;
                 }
@@ -171,9 +169,7 @@ impl TriboRapier {
             // motor meanwhile joins two bodies the solver does not move.
             let friction = [col1, col2].map(|c| (c.friction(), c.friction_combine_rule()));
             let verdict = unhook.then(|| self.contact_settled(i, Some(friction)));
-            if let Some(settled) = verdict {
-                self.settle.contact(c1, c2, settled, false);
-            }
+            self.settle.contribute(&mut self.states[i], verdict, true);
             let s = &self.states[i];
             let mut planned = false;
             if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {

@@ -691,7 +691,9 @@ impl TriboRapier {
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
         let pass = self.settle.pass();
         self.watch.parked.unpark(i, &self.states[i], pass);
-        self.watch.parked.moved(self.states.len() - 1, i);
+        self.settle.contribute(&mut self.states[i], None, false);
+        let last = self.states.len() - 1;
+        self.watch.parked.moved(last, i);
         let s = self.states.swap_remove(i);
         self.plans.swap_remove(i);
         self.warm.swap_remove(i);
@@ -724,6 +726,7 @@ impl TriboRapier {
     /// anchor body), so no orphan motor joint remains.
     pub fn forget_world(&mut self) {
         self.watch = Default::default();
+        self.settle.forget_contributions();
         self.states.clear();
         self.plans.clear();
         self.warm.clear();

@@ -11,8 +11,10 @@
 //!   planned. A quiet contact's state does not change while it stays idle, so the next pass
 //!   only asks whether its two colliders changed: each collider is looked at once per pass
 //!   ([`Watch::collider_same`]: its shape, parent, friction, combination rule and hook flags
-//!   against what the last pass that looked at it saw), and an unchanged quiet contact records
-//!   the settle verdict it had. A contact whose material epoch moved, that waits for a plan, or
+//!   against what the last pass that looked at it saw; a change `update_hooks` made itself to
+//!   the hook flags, or to the friction of a collider with a tracking material, does not
+//!   count, see [`Watch::own_change`]), and an unchanged quiet contact keeps the settle
+//!   verdict it had. A contact whose material epoch moved, that waits for a plan, or
 //!   whose collider changed is checked in full again; one with a Contensou model never is quiet.
 //! - `update_hooks` leaves the hook flag of a collider as it is when its contacts were the same
 //!   quiet or parked ones in this pass and the last and the collider itself did not change.
@@ -29,7 +31,8 @@
 //! one that changed is unparked and goes through the checks above in the same pass; a material
 //! change, new settings, a step without a valid time step, a clone or a restored snapshot
 //! unpark them all. The settle verdicts of the parked contacts are kept per collider
-//! ([`Verdicts`]), so `update_hooks` decides as if they had been recorded in the pass. A
+//! ([`Verdicts`]), beside those of the contacts that are not parked, so `update_hooks` decides
+//! from the verdicts of all of them. A
 //! world at rest then costs tribo one look per collider and per body in each step, not one
 //! per contact in each pass.
 //!
@@ -59,6 +62,9 @@ struct Seen {
 struct Looked {
     pass: u64,
     same: bool,
+    /// The pass in which tribo itself last changed the collider's hook flags or friction
+    /// ([`Watch::own_change`]).
+    own: u64,
 }
 
 /// The per-collider view of [`Watch::collider_same`], by collider index, and the per-body one
@@ -165,8 +171,29 @@ impl Watch {
         });
         let same = seen.is_some() && seen == self.seen[i];
         self.seen[i] = seen;
-        self.looked[i] = Looked { pass: self.pass, same };
+        self.looked[i] = Looked { pass: self.pass, same, ..self.looked[i] };
         same
+    }
+
+    /// Records that tribo itself changed collider `h`'s hook flags or friction (`update_hooks`,
+    /// after the pass looked at it): the next pass does not count that as a change of the
+    /// collider for its contacts, whose checks do not depend on the hook flags, nor on the
+    /// friction of a collider with a tracking material (`material_friction`: its coefficient
+    /// test takes the material's μs). `update_hooks` still looks at the collider in full in that
+    /// pass. A changed friction of a collider without a tracking material counts as a change.
+    pub(super) fn own_change(&mut self, h: ColliderHandle, c: &Collider, material_friction: bool) {
+        let i = h.into_raw_parts().0 as usize;
+        let Some(Some(seen)) = self.seen.get_mut(i).filter(|s| s.is_some_and(|s| s.key == handle_key(h)))
+        else {
+            return;
+        };
+        let friction = c.friction().to_bits();
+        if friction != seen.friction && !material_friction {
+            return;
+        }
+        seen.friction = friction;
+        seen.hooks = c.active_hooks().bits();
+        self.looked[i].own = self.pass;
     }
 
     /// Whether body `h` (none: the world) is still and whether it is dynamic, looked up once per
@@ -214,7 +241,7 @@ impl Watch {
     /// this pass.
     pub(super) fn unchanged_in_pass(&self, h: ColliderHandle) -> bool {
         let i = h.into_raw_parts().0 as usize;
-        self.looked.get(i).is_some_and(|e| e.pass == self.pass && e.same)
+        self.looked.get(i).is_some_and(|e| e.pass == self.pass && e.same && e.own + 1 < self.pass)
             && self.seen[i].is_some_and(|s| s.key == handle_key(h))
     }
 }

@@ -86,8 +86,8 @@ pub(super) const SETTLE_SLIP: f32 = 10.0;
 pub(super) struct Settle {
     /// By full collider handle.
     pub(super) ctl: HandleMap<HookCtl>,
-    /// Each collider's contacts in the passes, by collider index.
-    marks: Vec<Marks>,
+    /// What the contacts that are not parked contribute to each collider, by collider index.
+    live: Vec<Live>,
     /// The current `before_step` pass (starts at 1).
     pass: u64,
     /// Every collider goes back on the hook at the next `before_step` (contact states were
@@ -99,21 +99,27 @@ pub(super) struct Settle {
     pub(super) all_again: bool,
 }
 
-/// What the passes recorded of one collider's contacts.
+/// The settle verdicts of one collider's contacts that are not parked (see [`Contribution`]).
 #[derive(Clone, Copy, Default)]
-struct Marks {
-    /// The last pass in which a contact of the collider was not settled.
-    unsettled: u64,
-    /// The last pass in which it had a settled contact.
-    settled: u64,
-    /// The last pass in which one of its contacts was checked in full (not quiet, see `quiet`).
-    checked: u64,
-    /// The pass `count` is of, its number of contacts in it, and the number in the pass before
-    /// (`u32::MAX`: not known).
-    count_pass: u64,
-    count: u32,
-    last_count: u32,
+struct Live {
+    /// Contacts that keep the collider off the hook, and that keep it on.
+    settled: u32,
+    unsettled: u32,
+    /// Contacts checked in full for their verdict (not quiet, see `quiet`).
+    checked: u32,
+    /// When one of these last changed (a contact added, removed, or its verdict or check
+    /// changed): the pass after the current one, so that a removal by `after_step` counts for
+    /// the pass that follows it.
+    changed: u64,
 }
+
+/// What one contact contributes to its colliders' [`Live`] counts: its settle verdict for the
+/// coming `update_hooks` and whether that verdict was checked in full (`PairState::counted`:
+/// 0 for none, else [`COUNTED`] with [`SETTLED`] and [`CHECKED`]).
+pub(super) type Contribution = u8;
+const COUNTED: Contribution = 1;
+const SETTLED: Contribution = 2;
+const CHECKED: Contribution = 4;
 
 impl Settle {
     /// Restored from a snapshot with the given hook control.
@@ -127,62 +133,61 @@ impl Settle {
         self.pass += 1;
     }
 
+    /// Sets what contact `s` contributes to its colliders' counts: its settle verdict (`None`:
+    /// none, as for a parked or removed contact or with [`Settings::unhook_settled`] off) and
+    /// whether it was checked in full. The counts change only when the contribution does, so
+    /// a contact whose verdict stays the same costs one comparison per step.
     #[inline]
-    fn mark(&mut self, c: ColliderHandle, settled: bool, quiet: bool) {
+    pub(super) fn contribute(&mut self, s: &mut PairState, verdict: Option<bool>, checked: bool) {
+        let code =
+            verdict.map_or(0, |v| COUNTED | if v { SETTLED } else { 0 } | if checked { CHECKED } else { 0 });
+        if code != s.counted {
+            let old = std::mem::replace(&mut s.counted, code);
+            self.recount(s.c1, old, code);
+            self.recount(s.c2, old, code);
+        }
+    }
+
+    fn recount(&mut self, c: ColliderHandle, old: Contribution, new: Contribution) {
         let i = c.into_raw_parts().0 as usize;
-        if i >= self.marks.len() {
-            self.marks.resize(i + 1, Marks::default());
+        if i >= self.live.len() {
+            self.live.resize(i + 1, Live::default());
         }
-        let pass = self.pass;
-        let m = &mut self.marks[i];
-        if settled {
-            m.settled = pass;
-        } else {
-            m.unsettled = pass;
+        let l = &mut self.live[i];
+        for (code, add) in [(old, false), (new, true)] {
+            if code & COUNTED == 0 {
+                continue;
+            }
+            let step = |n: &mut u32| *n = if add { *n + 1 } else { n.saturating_sub(1) };
+            step(if code & SETTLED != 0 { &mut l.settled } else { &mut l.unsettled });
+            if code & CHECKED != 0 {
+                step(&mut l.checked);
+            }
         }
-        if !quiet {
-            m.checked = pass;
-        }
-        if m.count_pass != pass {
-            m.last_count = if m.count_pass + 1 == pass { m.count } else { u32::MAX };
-            m.count_pass = pass;
-            m.count = 0;
-        }
-        m.count += 1;
+        l.changed = self.pass + 1;
     }
 
-    /// Records one contact of the pass: both colliders stay hooked unless `settled`. `quiet`:
-    /// the contact's verdict is the one it had in the last pass (see `quiet`).
-    #[inline]
-    pub(super) fn contact(&mut self, c1: ColliderHandle, c2: ColliderHandle, settled: bool, quiet: bool) {
-        self.mark(c1, settled, quiet);
-        self.mark(c2, settled, quiet);
+    /// Forgets every contribution (the contact states were dropped without removing them one
+    /// by one).
+    pub(super) fn forget_contributions(&mut self) {
+        self.live.clear();
     }
 
-    /// Whether every contact of `c` recorded in this pass or parked was settled, and at least
-    /// one was.
+    /// Whether every contact of `c` that is not parked, and every parked one, was settled, and
+    /// at least one was.
     fn all_settled(&self, c: ColliderHandle, parked: &Parked) -> bool {
-        let m = self.marks.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
+        let l = self.live.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
         let p = parked.verdicts(c);
-        m.unsettled != self.pass && p.unsettled == 0 && (m.settled == self.pass || p.settled > 0)
+        l.unsettled == 0 && p.unsettled == 0 && (l.settled > 0 || p.settled > 0)
     }
 
     /// Whether `c`'s contacts in this pass and in the last one were the same quiet or parked
     /// contacts with the same verdicts: its hook flag's inputs from them did not change. (A
-    /// quiet contact was checked in full before it became quiet, a contact that stops being
-    /// recorded changes the count, and parking or unparking one changes the parked verdicts.)
+    /// quiet contact was checked in full before it became quiet, and adding, removing,
+    /// parking or unparking one, or a change of its verdict, stamps the counts.)
     fn same_quiet_contacts(&self, c: ColliderHandle, parked: &Parked) -> bool {
-        let m = self.marks.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
-        // The contacts recorded in this pass and in the last (none: the collider was not
-        // marked in it).
-        let (now, last) = if m.count_pass == self.pass {
-            (m.count, m.last_count)
-        } else if m.count_pass + 1 == self.pass {
-            (0, m.count)
-        } else {
-            (0, 0)
-        };
-        now == last && m.checked + 1 < self.pass && parked.verdicts(c).changed + 1 < self.pass
+        let l = self.live.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
+        l.checked == 0 && l.changed + 1 < self.pass && parked.verdicts(c).changed + 1 < self.pass
     }
 
     /// The current `before_step` pass.
@@ -284,7 +289,8 @@ impl TriboRapier {
     }
 
     /// Sets the hook flag (and friction) of every material collider for the coming step, from
-    /// the contacts recorded in this pass. Called by `before_step` after its contact loop.
+    /// its contacts' settle verdicts ([`Settle::contribute`] and the parked ones). Called by
+    /// `before_step` after its contact loop.
     pub(super) fn update_hooks(&mut self, bodies: &RigidBodySet, colliders: &mut ColliderSet) {
         let on = self.settings.unhook_settled && !std::mem::take(&mut self.settle.rehook_all);
         if std::mem::take(&mut self.settle.orphans) {
@@ -341,11 +347,12 @@ impl TriboRapier {
                 _ => {}
             }
             let user_friction = ctl.off.map_or(friction, |(user, _)| user);
+            let tracking = self.material(h).is_some_and(|m| m.material().is_some());
             let want_off = on
                 && !ctl.user_flag
                 && (ctl.tribo_flag || !flagged)
                 && self.settle.all_settled(h, &self.watch.parked)
-                && self.material(h).is_some_and(|m| m.material().is_some())
+                && tracking
                 && on_dynamic_body(c, bodies);
             let (flag, new_friction) = if want_off {
                 let mu = self.unhooked_friction(h, c);
@@ -371,6 +378,7 @@ impl TriboRapier {
                     if new_friction != c.friction() {
                         c.set_friction(new_friction);
                     }
+                    self.watch.own_change(h, c, tracking);
                 }
             }
             let keep = ctl.tribo_flag || ctl.user_flag || ctl.off.is_some();

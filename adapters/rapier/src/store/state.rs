@@ -258,6 +258,10 @@ pub(super) struct PairState {
     /// The settle verdict of that full check ([`TriboRapier::contact_settled`]), if it made one.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) verdict: Option<bool>,
+    /// What the contact contributes to its colliders' settle counts
+    /// (`settle::Settle::contribute`); none while parked.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) counted: super::settle::Contribution,
     /// The contact was settled at the last `after_step` (see [`Settings::unhook_settled`]).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) settled: bool,
