@@ -165,7 +165,7 @@ impl TriboRapier {
         }
         // Parked contacts (see `quiet`) are not visited: those of a body that moved in the step
         // (or changed) are unparked first.
-        self.watch.parked.check_bodies(&self.states, bodies, self.settle.pass());
+        self.watch.parked.check_bodies(&self.states, bodies);
         let mut now = std::mem::take(&mut self.bodies_now);
         let mut pressing = crate::slip::Pressing::default();
         let x = StepCtx {

@@ -65,14 +65,13 @@ impl TriboRapier {
         let epoch = self.material_epoch;
         let unhook = self.settings.unhook_settled;
         self.watch.begin();
-        let pass = self.settle.pass();
         // Parked contacts (see `quiet`) are not visited: those of a collider or body that
         // changed, or all after a material change, are unparked first.
         let may_park = dt > 0.0 && dt.is_finite();
         if self.watch.parked.epoch() != epoch || !may_park {
-            self.watch.parked.unpark_all(pass);
+            self.watch.parked.unpark_all();
         }
-        self.watch.check_parked(&self.states, colliders, pass);
+        self.watch.check_parked(&self.states, colliders);
         let mut i = 0;
         loop {
             i = self.watch.parked.next_live(i, self.states.len());
@@ -94,13 +93,13 @@ impl TriboRapier {
                 && self.watch.collider_same(c2, None, colliders)
             {
                 if s.quiet {
-                    // Quiet (idle and checked since it last changed): the verdict it had. It is
-                    // parked while its bodies do not move (its verdict then counts as parked).
+                    // Quiet (idle and checked since it last changed): the verdict it had, which it
+                    // keeps while parked. It is parked while its bodies do not move.
                     let park = may_park && parks(s.parents, bodies);
-                    let verdict = (unhook && !park).then_some(s.verdict == Some(true));
+                    let verdict = unhook.then_some(s.verdict == Some(true));
                     self.settle.contribute(&mut self.states[i], verdict, false);
                     if park {
-                        self.watch.parked.park(i, &self.states[i], epoch, pass);
+                        self.watch.parked.park(i, epoch);
                     }
                 } else {
                     let verdict = unhook.then(|| self.contact_settled(i, None));
@@ -205,7 +204,7 @@ impl TriboRapier {
         }
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
-        self.watch.parked.relist(&self.states, bodies, pass);
+        self.watch.parked.relist(&self.states, bodies);
     }
 }
 

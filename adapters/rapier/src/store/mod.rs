@@ -404,7 +404,7 @@ impl TriboRapier {
         for s in &mut self.states {
             s.quiet = false;
         }
-        self.watch.parked.unpark_all(self.settle.pass());
+        self.watch.parked.unpark_all();
     }
 
     /// Sets the friction material of a collider (replacing any previous one). tribo turns on
@@ -689,8 +689,7 @@ impl TriboRapier {
     }
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
-        let pass = self.settle.pass();
-        self.watch.parked.unpark(i, &self.states[i], pass);
+        self.watch.parked.unpark(i);
         self.settle.contribute(&mut self.states[i], None, false);
         let last = self.states.len() - 1;
         self.watch.parked.moved(last, i);

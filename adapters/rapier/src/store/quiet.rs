@@ -30,10 +30,9 @@
 //! dynamic as when listed: a body rapier woke in the step, or the user changed). A contact of
 //! one that changed is unparked and goes through the checks above in the same pass; a material
 //! change, new settings, a step without a valid time step, a clone or a restored snapshot
-//! unpark them all. The settle verdicts of the parked contacts are kept per collider
-//! ([`Verdicts`]), beside those of the contacts that are not parked, so `update_hooks` decides
-//! from the verdicts of all of them. A
-//! world at rest then costs tribo one look per collider and per body in each step, not one
+//! unpark them all. A parked contact keeps its settle verdict in its colliders' counts
+//! (`Settle::contribute`), so `update_hooks` decides from the verdicts of all contacts. A world
+//! at rest then costs tribo one look per collider and per body in each step, not one
 //! per contact in each pass.
 //!
 //! So the passes do for a quiet or parked contact what the full checks would do, and the
@@ -83,16 +82,6 @@ pub(super) struct Watch {
     pub(super) parked: Parked,
 }
 
-/// The parked contacts' settle verdicts at one collider index.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Verdicts {
-    /// Parked contacts of the collider that keep it off the hook, and that keep it on.
-    pub(super) settled: u32,
-    pub(super) unsettled: u32,
-    /// The settle pass in which the counts last changed.
-    pub(super) changed: u64,
-}
-
 /// Parked contacts (see the module docs): quiet contacts neither pass visits, found through
 /// their colliders and bodies when one of them changes.
 #[derive(Clone, Default)]
@@ -109,8 +98,6 @@ pub(super) struct Parked {
     colliders: Vec<ColliderHandle>,
     /// The bodies of the parked contacts, each once, with what they were when listed.
     bodies: Vec<(RigidBodyHandle, Still)>,
-    /// The parked contacts' verdicts, by collider index.
-    verdicts: Vec<Verdicts>,
     /// Marks by collider and by body index: listed in a rebuild, or changed in a check (each
     /// rebuild and check has its own stamp).
     collider_stamp: Vec<u64>,
@@ -305,27 +292,8 @@ impl Parked {
         self.epoch
     }
 
-    /// The parked verdicts at collider `c`'s index.
-    pub(super) fn verdicts(&self, c: ColliderHandle) -> Verdicts {
-        self.verdicts.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default()
-    }
-
-    fn count_verdict(&mut self, s: &PairState, add: bool, pass: u64) {
-        let Some(settled) = s.verdict else { return };
-        for c in [s.c1, s.c2] {
-            let i = c.into_raw_parts().0 as usize;
-            if i >= self.verdicts.len() {
-                self.verdicts.resize(i + 1, Verdicts::default());
-            }
-            let v = &mut self.verdicts[i];
-            let n = if settled { &mut v.settled } else { &mut v.unsettled };
-            *n = if add { *n + 1 } else { n.saturating_sub(1) };
-            v.changed = pass;
-        }
-    }
-
-    /// Parks the contact `s` in slot `i` (material `epoch`, settle `pass`).
-    pub(super) fn park(&mut self, i: usize, s: &PairState, epoch: u64, pass: u64) {
+    /// Parks the contact in slot `i` (material `epoch`).
+    pub(super) fn park(&mut self, i: usize, epoch: u64) {
         if self.is(i) {
             return;
         }
@@ -333,7 +301,6 @@ impl Parked {
         self.count += 1;
         self.epoch = epoch;
         self.dirty = true;
-        self.count_verdict(s, true, pass);
     }
 
     fn set(&mut self, i: usize) {
@@ -343,30 +310,24 @@ impl Parked {
         self.bits[i / 64] |= 1 << (i % 64);
     }
 
-    /// Unparks the contact `s` in slot `i` (settle `pass`).
-    pub(super) fn unpark(&mut self, i: usize, s: &PairState, pass: u64) {
+    /// Unparks the contact in slot `i`.
+    pub(super) fn unpark(&mut self, i: usize) {
         if !self.is(i) {
             return;
         }
         self.bits[i / 64] &= !(1 << (i % 64));
         self.count -= 1;
         self.dirty = true;
-        self.count_verdict(s, false, pass);
     }
 
-    /// Unparks every contact (settle `pass`).
-    pub(super) fn unpark_all(&mut self, pass: u64) {
+    /// Unparks every contact.
+    pub(super) fn unpark_all(&mut self) {
         if self.count == 0 {
             return;
         }
         self.bits.clear();
         self.count = 0;
         self.dirty = true;
-        for v in &mut self.verdicts {
-            if v.settled + v.unsettled > 0 {
-                *v = Verdicts { settled: 0, unsettled: 0, changed: pass };
-            }
-        }
     }
 
     /// Slot `last` (unparked or not) moved to slot `i`, which is not parked (a state's
@@ -381,14 +342,14 @@ impl Parked {
 
     /// Lists the parked contacts' colliders and bodies again if they changed (after
     /// `before_step`'s contact loop).
-    pub(super) fn relist(&mut self, states: &[PairState], bodies: &RigidBodySet, pass: u64) {
+    pub(super) fn relist(&mut self, states: &[PairState], bodies: &RigidBodySet) {
         if !self.dirty {
             return;
         }
         // A body the user changed since the last `after_step` without waking it (made fixed)
         // would be listed as it is now: its parked contacts are unparked first (`after_step`
         // finds the change as the full checks would).
-        self.check_bodies(states, bodies, pass);
+        self.check_bodies(states, bodies);
         self.dirty = false;
         self.stamp += 1;
         let stamp = self.stamp;
@@ -418,8 +379,8 @@ impl Parked {
     }
 
     /// Unparks the contacts of a listed body that is no longer what it was when listed (woken,
-    /// disabled, removed, or its type changed) (settle `pass`). Returns whether any were.
-    pub(super) fn check_bodies(&mut self, states: &[PairState], bodies: &RigidBodySet, pass: u64) -> bool {
+    /// disabled, removed, or its type changed). Returns whether any were.
+    pub(super) fn check_bodies(&mut self, states: &[PairState], bodies: &RigidBodySet) -> bool {
         if self.count == 0 {
             return false;
         }
@@ -433,13 +394,13 @@ impl Parked {
             }
         }
         if changed {
-            self.unpark_marked(states, stamp, pass);
+            self.unpark_marked(states, stamp);
         }
         changed
     }
 
     /// Unparks the contacts whose colliders or bodies carry `stamp`.
-    fn unpark_marked(&mut self, states: &[PairState], stamp: u64, pass: u64) {
+    fn unpark_marked(&mut self, states: &[PairState], stamp: u64) {
         let marked: Vec<usize> = slots(&self.bits)
             .filter(|&i| {
                 let s = &states[i];
@@ -452,16 +413,16 @@ impl Parked {
             })
             .collect();
         for i in marked {
-            self.unpark(i, &states[i], pass);
+            self.unpark(i);
         }
     }
 }
 
 impl Watch {
     /// Unparks the contacts of a parked contact's collider that changed since the last pass that
-    /// looked at it, at the start of a `before_step` pass (settle `pass`). (Their bodies are
-    /// looked at by `after_step`, and before the lists are made again.)
-    pub(super) fn check_parked(&mut self, states: &[PairState], colliders: &ColliderSet, pass: u64) {
+    /// looked at it, at the start of a `before_step` pass. (Their bodies are looked at by
+    /// `after_step`, and before the lists are made again.)
+    pub(super) fn check_parked(&mut self, states: &[PairState], colliders: &ColliderSet) {
         if self.parked.count == 0 {
             return;
         }
@@ -477,7 +438,7 @@ impl Watch {
         }
         self.parked.colliders = listed;
         if changed {
-            self.parked.unpark_marked(states, stamp, pass);
+            self.parked.unpark_marked(states, stamp);
         }
     }
 }

@@ -56,7 +56,6 @@
 //! between the steps (a pair re-clipped without the hook keeps the warm starts of the points
 //! whose features persist).
 
-use super::quiet::Parked;
 use super::*;
 
 /// The store's control of one material collider's hook flag.
@@ -86,7 +85,7 @@ pub(super) const SETTLE_SLIP: f32 = 10.0;
 pub(super) struct Settle {
     /// By full collider handle.
     pub(super) ctl: HandleMap<HookCtl>,
-    /// What the contacts that are not parked contribute to each collider, by collider index.
+    /// What the contacts contribute to each collider, by collider index.
     live: Vec<Live>,
     /// The current `before_step` pass (starts at 1).
     pass: u64,
@@ -99,7 +98,7 @@ pub(super) struct Settle {
     pub(super) all_again: bool,
 }
 
-/// The settle verdicts of one collider's contacts that are not parked (see [`Contribution`]).
+/// The settle verdicts of one collider's contacts (see [`Contribution`]).
 #[derive(Clone, Copy, Default)]
 struct Live {
     /// Contacts that keep the collider off the hook, and that keep it on.
@@ -134,7 +133,7 @@ impl Settle {
     }
 
     /// Sets what contact `s` contributes to its colliders' counts: its settle verdict (`None`:
-    /// none, as for a parked or removed contact or with [`Settings::unhook_settled`] off) and
+    /// none, as for a removed contact or with [`Settings::unhook_settled`] off) and
     /// whether it was checked in full. The counts change only when the contribution does, so
     /// a contact whose verdict stays the same costs one comparison per step.
     #[inline]
@@ -173,26 +172,19 @@ impl Settle {
         self.live.clear();
     }
 
-    /// Whether every contact of `c` that is not parked, and every parked one, was settled, and
-    /// at least one was.
-    fn all_settled(&self, c: ColliderHandle, parked: &Parked) -> bool {
+    /// Whether every contact of `c` with a verdict was settled, and at least one was.
+    fn all_settled(&self, c: ColliderHandle) -> bool {
         let l = self.live.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
-        let p = parked.verdicts(c);
-        l.unsettled == 0 && p.unsettled == 0 && (l.settled > 0 || p.settled > 0)
+        l.unsettled == 0 && l.settled > 0
     }
 
     /// Whether `c`'s contacts in this pass and in the last one were the same quiet or parked
     /// contacts with the same verdicts: its hook flag's inputs from them did not change. (A
-    /// quiet contact was checked in full before it became quiet, and adding, removing,
-    /// parking or unparking one, or a change of its verdict, stamps the counts.)
-    fn same_quiet_contacts(&self, c: ColliderHandle, parked: &Parked) -> bool {
+    /// quiet contact was checked in full before it became quiet, and adding or removing one,
+    /// or a change of its verdict, stamps the counts; parking does not change a verdict.)
+    fn same_quiet_contacts(&self, c: ColliderHandle) -> bool {
         let l = self.live.get(c.into_raw_parts().0 as usize).copied().unwrap_or_default();
-        l.checked == 0 && l.changed + 1 < self.pass && parked.verdicts(c).changed + 1 < self.pass
-    }
-
-    /// The current `before_step` pass.
-    pub(super) fn pass(&self) -> u64 {
-        self.pass
+        l.checked == 0 && l.changed + 1 < self.pass
     }
 }
 
@@ -289,8 +281,8 @@ impl TriboRapier {
     }
 
     /// Sets the hook flag (and friction) of every material collider for the coming step, from
-    /// its contacts' settle verdicts ([`Settle::contribute`] and the parked ones). Called by
-    /// `before_step` after its contact loop.
+    /// its contacts' settle verdicts ([`Settle::contribute`]). Called by `before_step` after
+    /// its contact loop.
     pub(super) fn update_hooks(&mut self, bodies: &RigidBodySet, colliders: &mut ColliderSet) {
         let on = self.settings.unhook_settled && !std::mem::take(&mut self.settle.rehook_all);
         if std::mem::take(&mut self.settle.orphans) {
@@ -317,10 +309,7 @@ impl TriboRapier {
             // A collider whose contacts were the same quiet ones in this pass and the last, and
             // that did not change itself (flags and friction included) since the last pass,
             // keeps what the last pass gave it.
-            if !all
-                && self.settle.same_quiet_contacts(h, &self.watch.parked)
-                && self.watch.unchanged_in_pass(h)
-            {
+            if !all && self.settle.same_quiet_contacts(h) && self.watch.unchanged_in_pass(h) {
                 continue;
             }
             let Some(c) = colliders.get(h) else { continue };
@@ -351,7 +340,7 @@ impl TriboRapier {
             let want_off = on
                 && !ctl.user_flag
                 && (ctl.tribo_flag || !flagged)
-                && self.settle.all_settled(h, &self.watch.parked)
+                && self.settle.all_settled(h)
                 && tracking
                 && on_dynamic_body(c, bodies);
             let (flag, new_friction) = if want_off {

@@ -259,7 +259,7 @@ pub(super) struct PairState {
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) verdict: Option<bool>,
     /// What the contact contributes to its colliders' settle counts
-    /// (`settle::Settle::contribute`); none while parked.
+    /// (`settle::Settle::contribute`), kept while it is parked.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) counted: super::settle::Contribution,
     /// The contact was settled at the last `after_step` (see [`Settings::unhook_settled`]).
