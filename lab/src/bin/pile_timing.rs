@@ -3,7 +3,9 @@
 //! collider, tribo slide-only, tribo full — in interleaved rounds (A B C D A B C D …), and
 //! prints per configuration the median total time, the step at which the pile falls asleep,
 //! tribo's own before_step/after_step time, and the ratios that matter (slide-only ÷ no-op
-//! hook, full ÷ stock).
+//! hook, full ÷ stock): the ratio of the medians, and the median and range of the ratios of
+//! the runs within each round (run seconds apart, they share the machine's speed of the
+//! moment: on a shared machine that drifts, these are the steadier figure).
 //!
 //! The two tribo configurations also run with `Settings::unhook_settled` off (`slide_only_hooked`,
 //! `full_hooked`: every material collider on the hook, so rapier recycles none of their pairs).
@@ -205,8 +207,33 @@ fn main() {
         med.push((c, m));
     }
     let get = |c: PileConfig| med.iter().find(|(x, _)| *x == Cfg(c, false)).map(|(_, m)| *m);
+    // Each round's total of a configuration (its seeds' runs summed).
+    let round_totals = |c: Cfg| -> Option<Vec<f64>> {
+        let k = configs.iter().position(|x| *x == c)?;
+        Some(
+            runs[k]
+                .chunks(seeds as usize)
+                .map(|round| round.iter().map(|r| r.total.as_secs_f64()).sum())
+                .collect(),
+        )
+    };
+    // The ratio of medians, and the median and range of the ratios within each round: two runs
+    // of one round are seconds apart, so a slow drift of the shared machine's speed cancels in
+    // them.
     let ratio = |a: PileConfig, b: PileConfig| match (get(a), get(b)) {
-        (Some(x), Some(y)) if y > 0.0 => format!("{:.2} ×", x / y),
+        (Some(x), Some(y)) if y > 0.0 => {
+            let per_round = match (round_totals(Cfg(a, false)), round_totals(Cfg(b, false))) {
+                (Some(ta), Some(tb)) if rounds > 1 => {
+                    let r: Vec<f64> =
+                        ta.iter().zip(&tb).filter(|(_, y)| **y > 0.0).map(|(x, y)| x / y).collect();
+                    let (lo, hi) =
+                        r.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+                    format!("; within rounds: median {:.2} ×, {lo:.2}–{hi:.2} ×", median(r))
+                }
+                _ => String::new(),
+            };
+            format!("{:.2} ×{per_round}", x / y)
+        }
         _ => "-".to_string(),
     };
     println!("no-op hook ÷ stock:      {}", ratio(PileConfig::NoopHook, PileConfig::Stock));
