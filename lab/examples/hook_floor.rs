@@ -32,6 +32,8 @@ struct Floor {
     states: UnsafeCell<Vec<S>>,
     step: Cell<u32>,
     dt: f32,
+    /// The pile's slide coefficients ([`pile_material`]).
+    mu: [f32; 2],
 }
 // SAFETY: the lab builds rapier without its `parallel` feature, so the narrow phase calls the
 // hook from one thread, one manifold at a time.
@@ -68,7 +70,7 @@ impl PhysicsHooks for Floor {
         let slip = dv - nrm * dv.dot(nrm);
         let s = &mut states[slot];
         s.seen = self.step.get();
-        let (mu_s, mu_k, per_newton, eps) = (0.6f32, 0.5f32, 1e-5f32, 1e-3f32);
+        let ([mu_s, mu_k], per_newton, eps) = (self.mu, 1e-5f32, 1e-3f32);
         if s.kinetic {
             if slip.length_squared() < eps * eps {
                 s.kinetic = false;
@@ -97,7 +99,9 @@ impl PhysicsHooks for Floor {
 fn main() {
     let (mut sim, _) = pile_config_scene(PileConfig::NoopHook);
     let dt = sim.world.integration_parameters.dt;
-    let floor = Floor { states: UnsafeCell::new(Vec::new()), step: Cell::new(0), dt };
+    let m = pile_material();
+    let mu = [m.mu_s() as f32, m.mu_k() as f32];
+    let floor = Floor { states: UnsafeCell::new(Vec::new()), step: Cell::new(0), dt, mu };
     let mut asleep = None;
     let mut contact_steps = 0u64;
     for step in 0..300 {

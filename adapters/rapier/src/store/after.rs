@@ -102,7 +102,6 @@ impl TriboRapier {
                 edge,
                 material,
                 torques: material.has_torques(),
-                mu_sk: [material.mu(Mode::Static) as f32, material.mu(Mode::Kinetic) as f32],
                 material_epoch: epoch,
                 contensou_model: contensou_model.map(Box::new),
                 seen: 0,
@@ -836,7 +835,7 @@ impl TriboRapier {
             && !plan.collapse
             && !plan.roll_stopped
             && plan.tangent_velocity == Vector::ZERO
-            && plan.mu == s.mu(Mode::Static);
+            && plan.mu == s.material.mu_s() as f32;
         if SLIDE && plan_ok && !keep {
             self.plan_slide(idx, [par1, par2], bodies, dt, masses_valid, joints);
         } else if plan_ok && s.contensou_model.is_none() && !keep {

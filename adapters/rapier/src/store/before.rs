@@ -145,8 +145,9 @@ impl TriboRapier {
                         if s.material != m || s.contensou_model.as_deref() != cz.as_ref() {
                             wake_sleeping(bodies, [p1, p2]);
                         }
-                        s.set_material(m);
+                        s.material = m;
                         s.per_newton = None;
+                        s.torques = m.has_torques();
                         s.material_epoch = epoch;
                         s.contensou_model = cz.map(Box::new);
                         if s.contensou_model.is_none() {

@@ -120,7 +120,7 @@ impl TriboRapier {
     fn plan_slide_only(&mut self, i: usize, dt: f32, on_joints: bool, joints: &mut ImpulseJointSet) {
         let s = &mut self.states[i];
         let plan = &mut self.plans[i];
-        let (mu, tv) = (s.mu(s.slide), slide_pull(s, &self.settings, dt, on_joints));
+        let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s, &self.settings, dt, on_joints));
         plan.mu = if mu.is_finite() { mu } else { 0.0 };
         plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
         plan.collapse = false;
@@ -245,7 +245,7 @@ impl TriboRapier {
         let mat = &s.material;
         let roll_cap = d.roll_capacity(s.roll) as f32;
         let spin_cap = d.spin_capacity(s.spin) as f32;
-        let mu = s.mu(s.slide);
+        let mu = mat.mu(s.slide) as f32;
         // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
         let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
             Some(cfg) => {

@@ -249,7 +249,7 @@ impl TriboRapier {
         friction: Option<[(f32, CoefficientCombineRule); 2]>,
     ) -> bool {
         let s = &self.states[i];
-        let mu = s.mu(s.slide);
+        let mu = s.material.mu(s.slide) as f32;
         if self.plans[i].mu != mu || !same_mu(s.applied_mu, mu) {
             return false;
         }
@@ -274,7 +274,7 @@ impl TriboRapier {
         let [(f1, r1), (f2, r2)] = friction;
         let ok = same_mu(
             rapier_combine(off(s.unhook_mu[0], f1), off(s.unhook_mu[1], f2), r1, r2),
-            s.mu(Mode::Static),
+            s.material.mu_s() as f32,
         );
         self.states[i].combine_ok = Some(ok);
         ok

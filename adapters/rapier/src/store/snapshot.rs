@@ -103,7 +103,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
         }
         let mut index = FastMap::default();
         for st in &mut s.states {
-            st.keep_material();
+            st.torques = st.material.has_torques();
         }
         for (i, st) in s.states.iter().enumerate() {
             if index.insert(key(st.c1, st.c2), i as u32).is_some() {

@@ -356,18 +356,12 @@ pub(super) struct PairState {
     /// the material (see [`PairState::derived`]).
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) per_newton: Option<Option<tribo::tracking::PerNewton>>,
+    pub(super) material: Material,
     /// `material.has_torques()`: the material may resist roll or spin (kept with the material).
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(super) torques: bool,
-    /// `material.mu(mode)` in f32 for the static and the kinetic mode (kept with the material):
-    /// what the plan and the settle test read each step, without the material's lines.
-    #[cfg_attr(feature = "serde-serialize", serde(skip))]
-    pub(super) mu_sk: [f32; 2],
     /// Enabled only while `contensou_model` is set (cleared with it).
     pub(super) contensou: crate::contensou::PairContensou,
-    /// The contact's material (read in full only where the derived parameters are computed
-    /// again; `torques` and [`PairState::mu`] are kept with it).
-    pub(super) material: Material,
     /// While the slide is held: the material points of each side that touched when the contact
     /// began, in the body's frame about its centre of mass (world point for a side without a
     /// body). The held deflection is their tangential offset, from the bodies' poses.
@@ -413,28 +407,6 @@ impl PairState {
             Some(p) => p.at(n as f64).slide_only(),
             None => self.material.derive_slide(n as f64),
         }
-    }
-
-    /// The friction coefficient of slide mode `mode` (the material's, in f32).
-    #[inline(always)]
-    pub(super) fn mu(&self, mode: Mode) -> f32 {
-        match mode {
-            Mode::Static => self.mu_sk[0],
-            Mode::Kinetic => self.mu_sk[1],
-        }
-    }
-
-    /// Sets the contact's material, with what is kept of it (`torques`, [`PairState::mu`]).
-    pub(super) fn set_material(&mut self, m: Material) {
-        self.material = m;
-        self.keep_material();
-    }
-
-    /// Computes what is kept of the material (`torques`, [`PairState::mu`]) again: after the
-    /// material was set or restored.
-    pub(super) fn keep_material(&mut self) {
-        self.torques = self.material.has_torques();
-        self.mu_sk = [self.material.mu(Mode::Static) as f32, self.material.mu(Mode::Kinetic) as f32];
     }
 
     /// Offset of the first field the common step does not read.
