@@ -142,6 +142,14 @@ fn run(cfg: Cfg, seed: u32, steps: usize) -> Run {
     Run { total, before, after, asleep_at, contact_steps, checksum }
 }
 
+/// The median and range of the ratios `a[k] / b[k]` of the rounds (`b[k]` > 0), as printed
+/// after a ratio of medians.
+fn within_rounds(a: &[f64], b: &[f64]) -> String {
+    let r: Vec<f64> = a.iter().zip(b).filter(|(_, y)| **y > 0.0).map(|(x, y)| x / y).collect();
+    let (lo, hi) = r.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+    format!("; within rounds: median {:.2} ×, {lo:.2}–{hi:.2} ×", median(r))
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -209,29 +217,19 @@ fn main() {
         med.push((c, m));
     }
     let get = |c: PileConfig| med.iter().find(|(x, _)| *x == Cfg(c, false)).map(|(_, m)| *m);
-    // Each round's total of a configuration (its seeds' runs summed).
-    let round_totals = |c: Cfg| -> Option<Vec<f64>> {
+    // Each round's sum of `f` over a configuration's runs (its seeds').
+    let round_sums = |c: Cfg, f: fn(&Run) -> f64| -> Option<Vec<f64>> {
         let k = configs.iter().position(|x| *x == c)?;
-        Some(
-            runs[k]
-                .chunks(seeds as usize)
-                .map(|round| round.iter().map(|r| r.total.as_secs_f64()).sum())
-                .collect(),
-        )
+        Some(runs[k].chunks(seeds as usize).map(|round| round.iter().map(f).sum()).collect())
     };
+    let total = |r: &Run| r.total.as_secs_f64();
     // The ratio of medians, and the median and range of the ratios within each round: two runs
     // of one round are seconds apart, so a slow drift of the shared machine's speed cancels in
     // them.
     let ratio = |a: PileConfig, b: PileConfig| match (get(a), get(b)) {
         (Some(x), Some(y)) if y > 0.0 => {
-            let per_round = match (round_totals(Cfg(a, false)), round_totals(Cfg(b, false))) {
-                (Some(ta), Some(tb)) if rounds > 1 => {
-                    let r: Vec<f64> =
-                        ta.iter().zip(&tb).filter(|(_, y)| **y > 0.0).map(|(x, y)| x / y).collect();
-                    let (lo, hi) =
-                        r.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
-                    format!("; within rounds: median {:.2} ×, {lo:.2}–{hi:.2} ×", median(r))
-                }
+            let per_round = match (round_sums(Cfg(a, false), total), round_sums(Cfg(b, false), total)) {
+                (Some(ta), Some(tb)) if rounds > 1 => within_rounds(&ta, &tb),
                 _ => String::new(),
             };
             format!("{:.2} ×{per_round}", x / y)
@@ -248,31 +246,17 @@ fn main() {
     // The full pile's time less tribo's `before_step` and `after_step` (its hook runs inside
     // rapier's step and stays in): rapier's part of the full model, mostly the motor joints it
     // builds and solves in every substep, against stock; the full ratio cannot go below it.
-    let without_tribo = {
-        let (kf, ks) = (
-            configs.iter().position(|x| *x == Cfg(PileConfig::Full, false)),
-            configs.iter().position(|x| *x == Cfg(PileConfig::Stock, false)),
-        );
-        match (kf, ks) {
-            (Some(kf), Some(ks)) => {
-                let sum = |k: usize, f: &dyn Fn(&Run) -> f64| -> Vec<f64> {
-                    runs[k].chunks(seeds as usize).map(|round| round.iter().map(f).sum()).collect()
-                };
-                let full = sum(kf, &|r: &Run| (r.total - r.before - r.after).as_secs_f64());
-                let stock = sum(ks, &|r: &Run| r.total.as_secs_f64());
-                let r: Vec<f64> =
-                    full.iter().zip(&stock).filter(|(_, y)| **y > 0.0).map(|(x, y)| x / y).collect();
-                let (lo, hi) =
-                    r.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
-                let of_medians = median(full.clone()) / median(stock.clone());
-                if rounds > 1 {
-                    format!("{of_medians:.2} ×; within rounds: median {:.2} ×, {lo:.2}–{hi:.2} ×", median(r))
-                } else {
-                    format!("{of_medians:.2} ×")
-                }
-            }
-            _ => "-".to_string(),
+    let rapier_part = |r: &Run| (r.total - r.before - r.after).as_secs_f64();
+    let without_tribo = match (
+        round_sums(Cfg(PileConfig::Full, false), rapier_part),
+        round_sums(Cfg(PileConfig::Stock, false), total),
+    ) {
+        (Some(full), Some(stock)) => {
+            let of_medians = median(full.clone()) / median(stock.clone());
+            let per_round = if rounds > 1 { within_rounds(&full, &stock) } else { String::new() };
+            format!("{of_medians:.2} ×{per_round}")
         }
+        _ => "-".to_string(),
     };
     println!("full less tribo's before/after_step ÷ stock: {without_tribo}");
     let hooked = |c: PileConfig| {
