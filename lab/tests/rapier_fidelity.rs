@@ -8,9 +8,9 @@ use tribo_lab::rapier::fidelity::{
     cart_after_stop, cart_after_stop_from, cart_after_stop_on, cart_deceleration, cart_set_down,
     cart_set_down_on, cart_stop, cart_stop_on, cube_stack, cube_stack_gapped, cylinder_deceleration,
     cylinder_first_absences, cylinder_first_normal_tilts, cylinder_first_stop, cylinder_off_edge,
-    cylinder_stop, cylinder_stop_from, rolling_ball, rolling_deceleration, rolling_material, rolling_stop,
-    set_down_on_slope, set_down_with_spin_torque, thrown_sliding, Axles, StackContacts, StackRun, StopRun,
-    DTS, G,
+    cylinder_stop, cylinder_stop_from, roll_out, rolling_ball, rolling_deceleration, rolling_material,
+    rolling_stop, set_down_on_slope, set_down_with_spin_torque, thrown_sliding, Axles, StackContacts,
+    StackRun, StopRun, DTS, G,
 };
 use tribo_lab::rapier::scenarios::{brick_on_slope, Friction, Sim};
 use tribo_rapier::rapier3d::prelude::*;
@@ -162,12 +162,12 @@ fn assert_stops_on_time(r: &StopRun, (t_exp, x_exp): (f64, f64), dt: f32) {
 #[test]
 fn a_rolling_ball_stops_on_time_and_where_the_kinetic_torque_says() {
     // Kinetic roll torque T = 2 η_r μk R N, N = m g: a = T R/(I + m R²) = 2 η_r μk g/1.4,
-    // stop at t = v0/a, x = v0²/(2a). Within 1 % + one step.
+    // from the contact's second step (its first carries no load): stop at t = dt + v0/a,
+    // x = v0 dt + v0²/(2a). Within 1 % + one step.
     let a = rolling_deceleration();
-    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
     for dt in DTS {
         let r = rolling_stop(dt, Friction::Tribo);
-        assert_stops_on_time(&r, (t_exp, x_exp), dt);
+        assert_stops_on_time(&r, roll_out(2.0, a, dt), dt);
         // Stock rapier has no rolling resistance: still rolling at 2 m/s.
         assert!(rolling_stop(dt, Friction::Stock).speed_after_stop > 1.9);
     }
@@ -190,15 +190,15 @@ fn a_stopped_ball_does_not_move_back() {
 fn a_cylinder_rolling_on_its_side_stops_on_time_without_moving_back() {
     // Solid cylinder (I = ½ m R²), roll torque bound T = 2 η_r μk R N (curvature 1/R along the
     // rolling direction, flat ground): a = T R/(I + m R²) = 2 η_r μk g/1.5 = 0.327 m/s², stop
-    // at v0/a = 6.116 s after v0²/(2a) = 6.116 m, within 1 % + one step. rapier keeps a line
+    // at v0/a = 6.116 s after v0²/(2a) = 6.116 m (plus the first contact step at v0, see
+    // `roll_out`), within 1 % + one step. rapier keeps a line
     // contact's points on the rolling material for up to 1° of rotation; the normal force
     // acting behind the axis used to cancel up to a quarter of the resistance at low speed
     // (stop 10–14 % late).
     let a = cylinder_deceleration();
-    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
     for dt in DTS {
         let r = cylinder_stop(dt, Friction::Tribo);
-        assert_stops_on_time(&r, (t_exp, x_exp), dt);
+        assert_stops_on_time(&r, roll_out(2.0, a, dt), dt);
         // No back-motion along the roll (the line contact still settles sideways by ~1e-4).
         assert!(r.roll_after_stop < 1e-4, "dt {dt}: moved back at {} after the stop", r.roll_after_stop);
         // Stock rapier has no rolling resistance: still rolling at about 2 m/s.
@@ -221,8 +221,8 @@ fn a_cylinder_rolling_on_its_side_stops_on_time_without_moving_back() {
 #[test]
 fn a_cylinder_rolls_out_as_far_from_any_start_along_its_axis() {
     let a = cylinder_deceleration();
-    let x_exp = 2.0 * 2.0 / (2.0 * a);
     for dt in DTS {
+        let (_, x_exp) = roll_out(2.0, a, dt);
         for z in [-2.0, -0.3, 0.3, 0.7, 1.5] {
             let r = cylinder_stop_from(dt, Friction::Tribo, z);
             let msg = format!("dt {dt}, z {z}: {r:?}");
@@ -306,8 +306,8 @@ fn a_cylinder_flying_through_a_step_without_contact_points_keeps_its_turn_and_la
 #[test]
 fn a_cylinder_inserted_before_the_ground_rolls_out_as_far_as_analytic() {
     let a = cylinder_deceleration();
-    let x_exp = 2.0 * 2.0 / (2.0 * a);
     for dt in DTS {
+        let (_, x_exp) = roll_out(2.0, a, dt);
         let r = cylinder_first_stop(dt, Friction::Tribo);
         assert!(r.stop_time < 8.0, "dt {dt}: no stop within the 8 s run: {r:?}");
         assert!((r.distance - x_exp).abs() <= 0.01 * x_exp, "dt {dt}: {r:?}");
@@ -390,8 +390,8 @@ fn on_trimesh_and_heightfield_grounds_with_fixed_internal_edges_a_ball_rolls_as_
     // stops where the kinetic roll torque says, straight ahead.
     let m = rolling_material();
     let a = 2.0 * 0.05 * 0.5 * G as f64 / 1.4;
-    let x_exp = 4.0 / (2.0 * a);
     for dt in DTS {
+        let (_, x_exp) = roll_out(2.0, a, dt);
         for ground in ["trimesh", "heightfield"] {
             let mut sim = Sim::new(Vector::new(0.0, -G, 0.0), dt, Friction::Tribo);
             let collider = if ground == "trimesh" {
@@ -426,17 +426,14 @@ fn on_trimesh_and_heightfield_grounds_with_fixed_internal_edges_a_ball_rolls_as_
 
 #[test]
 fn a_cart_on_four_wheels_stops_on_time() {
-    // Four ball wheels on revolute axles: a = 2 η_r μk g M/(M + Σ I_w/R²); stop at v0/a
-    // within 1 % + one step, at v0²/(2a) within 1 %.
+    // Four ball wheels on revolute axles: a = 2 η_r μk g M/(M + Σ I_w/R²) from the contacts'
+    // second step (`roll_out`); stop within 1 % + one step, distance within 1 %.
     let a = cart_deceleration();
     for dt in DTS {
+        let (t_exp, x_exp) = roll_out(2.0, a, dt);
         let (t, x) = cart_stop(dt, Friction::Tribo);
-        assert!(
-            (t - 2.0 / a).abs() <= 0.01 * 2.0 / a + dt as f64,
-            "dt {dt}: stop at {t} s, analytic {}",
-            2.0 / a
-        );
-        assert!((x - 2.0 / a).abs() <= 0.01 * 2.0 / a, "dt {dt}: stopped at {x} m, analytic {}", 2.0 / a);
+        assert!((t - t_exp).abs() <= 0.01 * t_exp + dt as f64, "dt {dt}: stop at {t} s, analytic {t_exp}");
+        assert!((x - x_exp).abs() <= 0.01 * x_exp, "dt {dt}: stopped at {x} m, analytic {x_exp}");
     }
 }
 
@@ -680,8 +677,8 @@ fn a_cart_stopped_at_the_origin_keeps_its_wheels_still() {
 #[test]
 fn a_cart_on_multibody_joints_stops_on_time_and_stands_still() {
     let a = cart_deceleration();
-    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
     for dt in DTS {
+        let (t_exp, x_exp) = roll_out(2.0, a, dt);
         let r = cart_after_stop_on(dt, 0.0, Axles::Multibody);
         let ts = r.stop_time.unwrap_or_else(|| panic!("dt {dt}: no stop: {r:?}"));
         let steps = if dt > 0.03 { 2.0 } else { 1.0 };

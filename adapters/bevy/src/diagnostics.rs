@@ -113,7 +113,7 @@ impl ContactReport {
 }
 
 /// A problem tribo found in the scene, as a bevy message (read it with
-/// `MessageReader<TriboDiagnostic>`). The affected contact falls back to stock rapier friction.
+/// `MessageReader<TriboDiagnostic>`); see [`Diagnostic`] for what each means and does.
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub struct TriboDiagnostic {
     /// The rapier context entity.
@@ -127,8 +127,10 @@ pub struct TriboDiagnostic {
 impl TriboDiagnostic {
     pub(crate) fn from_store(context: Entity, diagnostic: Diagnostic, bodies: &RapierRigidBodySet) -> Self {
         let body = match diagnostic {
-            Diagnostic::ZeroMassBody { body } => bodies.rigid_body_entity(body),
-            Diagnostic::StepNotPrepared { .. } => None,
+            Diagnostic::ZeroMassBody { body } | Diagnostic::AngularSpeedCapped { body } => {
+                bodies.rigid_body_entity(body)
+            }
+            _ => None,
         };
         TriboDiagnostic { context, body, diagnostic }
     }

@@ -273,12 +273,12 @@ fn cylinder_roll_out(dt: f32) -> StopRun {
 /// curvature 1/R along the rolling direction and the flat ground's 0: `T = 2 η_r μk R m g`
 /// = 0.05 R m g. With `I = ½ m R²` the energy balance `(m + I/R²) v a = T v/R` gives
 /// `a = 2 η_r μk g/1.5` = 0.05 · 9.81/1.5 = 0.327 m/s²: from 2 m/s it stops at
-/// `v0/a` = 6.1162 s after `v0²/(2a)` = 6.1162 m.
-fn cylinder_stop_expected() -> (f64, f64) {
+/// `v0/a` = 6.1162 s after `v0²/(2a)` = 6.1162 m, from its contact's second step on
+/// (`common::roll_out`).
+fn cylinder_stop_expected(dt: f32) -> (f64, f64) {
     let a = 2.0 * 0.05 * 0.5 * G as f64 / 1.5;
-    let (t_exp, x_exp) = (2.0 / a, 2.0 * 2.0 / (2.0 * a));
-    assert!((t_exp - 6.1162).abs() < 1e-3 && (x_exp - 6.1162).abs() < 1e-3, "{t_exp} {x_exp}");
-    (t_exp, x_exp)
+    assert!((2.0 / a - 6.1162).abs() < 1e-3, "{a}");
+    common::roll_out(2.0, a, dt)
 }
 
 /// Once the cylinder has stopped (first frame with |v| and |ω| below 1e-4), it does not move
@@ -286,7 +286,7 @@ fn cylinder_stop_expected() -> (f64, f64) {
 /// holds it where it stopped).
 #[test]
 fn a_stopped_cylinder_does_not_move_back_along_its_roll() {
-    cylinder_stop_expected();
+    cylinder_stop_expected(DTS[0]);
     for dt in DTS {
         let r = cylinder_roll_out(dt);
         assert!(r.stop_time.is_some(), "dt {dt}: no stop: {r:?}");
@@ -306,9 +306,8 @@ fn a_stopped_cylinder_does_not_move_back_along_its_roll() {
 /// the cylinder in them: dropped with its points, the roll-out at 1/240 would end after 6.011 m.
 #[test]
 fn a_cylinder_rolling_on_its_side_stops_on_time() {
-    let expected = cylinder_stop_expected();
     for dt in DTS {
-        assert_stops_on_time(&cylinder_roll_out(dt), expected, dt);
+        assert_stops_on_time(&cylinder_roll_out(dt), cylinder_stop_expected(dt), dt);
     }
 }
 
@@ -324,7 +323,7 @@ fn a_cylinder_rolling_on_its_side_stops_on_time() {
 /// again from the end of the landing step, so the landing stays within the static threshold.
 #[test]
 fn a_cylinder_rolling_on_its_side_is_static_sliding_and_still_after_its_stop() {
-    cylinder_stop_expected();
+    cylinder_stop_expected(DTS[0]);
     for dt in DTS {
         let r = cylinder_roll_out(dt);
         assert!(r.rolling > 0 && r.static_slide == r.rolling, "dt {dt}: {r:?}");
@@ -407,11 +406,12 @@ fn cart_deceleration() -> f64 {
     2.0 * 0.05 * 0.5 * G as f64 * m / (m + 4.0 * 0.4 * m_w)
 }
 
-/// From 2 m/s the cart stops at `v0/a` = 5.4102 s after `v0²/(2a)` = 5.4102 m.
-fn cart_stop_expected() -> (f64, f64) {
+/// From 2 m/s the cart stops at `v0/a` = 5.4102 s after `v0²/(2a)` = 5.4102 m, from its
+/// contacts' second step on (`common::roll_out`).
+fn cart_stop_expected(dt: f32) -> (f64, f64) {
     let a = cart_deceleration();
     assert!((a - 0.36967).abs() < 1e-4, "{a}");
-    (2.0 / a, 2.0 * 2.0 / (2.0 * a))
+    common::roll_out(2.0, a, dt)
 }
 
 /// The cart stops (chassis |v| and |ω| < 1e-4) within 1 % + one frame of the analytic time
@@ -428,10 +428,9 @@ fn cart_stop_expected() -> (f64, f64) {
 /// rolling frames (`Static` throughout at 1/60 and 1/240).
 #[test]
 fn a_cart_on_four_wheels_stops_on_time() {
-    let expected = cart_stop_expected();
     for dt in DTS {
         let r = cart_roll_out(dt);
-        assert_stops_on_time(&r, expected, dt);
+        assert_stops_on_time(&r, cart_stop_expected(dt), dt);
         assert!(r.speed_after < 1e-4 && r.spin_after < 1e-4, "dt {dt}: chassis after the stop: {r:?}");
     }
 }

@@ -114,6 +114,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
             Vector::ZERO
         };
         let slot = self.tribo.slot(c1, c2, hint);
+        let rbs = [b1, b2].map(|b| b.and_then(|h| bodies.get(h)));
         let (mu, tangent_velocity) = match slot {
             Some(i) => {
                 // Next step's hook finds the slot without a lookup (unless the user's hook uses
@@ -175,10 +176,10 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
             }
         };
         *parts.friction = mu;
-        if let Some(plan) = slot.map(|i| self.tribo.plan(i)) {
+        if let Some((i, plan)) = slot.map(|i| (i, self.tribo.plan(i))) {
             if plan.line {
                 let cols = [colliders.get(c1), colliders.get(c2)];
-                if let Some(n) = support_normal(parts.manifold, cols) {
+                if let Some(n) = support_normal(parts.manifold, cols, self.tribo.last_normal(i)) {
                     // Each solver contact's separation along the new normal (its anchors stay).
                     let old = *parts.normal;
                     for c in parts.solver_contacts.iter_mut() {
@@ -189,13 +190,11 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                 onto_touching_lines(parts.solver_contacts, *parts.normal, cols);
             }
             let normal = *parts.normal;
+            if plan.hold_radius > 0.0 {
+                hold_rolling(parts.solver_contacts, normal, rbs, plan.hold_radius, self.tribo.timing());
+            }
             if plan.roll_stopped {
-                friction_in_com_plane(
-                    parts.solver_contacts,
-                    normal,
-                    [b1, b2].map(|b| b.and_then(|h| bodies.get(h))),
-                    plan.stop_offset,
-                );
+                friction_in_com_plane(parts.solver_contacts, normal, rbs, plan.stop_offset);
             }
         }
         if tangent_velocity != Vector::ZERO {
@@ -274,7 +273,13 @@ fn slot_of_tag(user_data: u32) -> Option<u32> {
 /// - With the cylinder as the first collider, parry's polyhedral-feature contact now and then
 ///   returns a normal tilted by ≈ 10° from the face it touches (the ground's top face): the
 ///   tilted normal force kicks the cylinder about the vertical and onto its rim.
-fn support_normal(manifold: &ContactManifold, cols: [Option<&Collider>; 2]) -> Option<Vector> {
+///
+/// When the manifold's normal finds no such face, the contact's normal after the last step
+/// (`last`, from the first collider to the second) is tried: parry's manifold in the
+/// cylinder-first order now and then puts its point on the ground's top face under a normal
+/// 60° off it, pointing into the ground, and that normal threw a cylinder rolling at 0.8 m/s back
+/// and stopped it within one step.
+fn support_normal(manifold: &ContactManifold, cols: [Option<&Collider>; 2], last: Vector) -> Option<Vector> {
     let [Some(c1), Some(c2)] = cols else { return None };
     let support = match [c1, c2].map(|c| is_line_shape(c.shape().shape_type())) {
         [true, false] => 1,
@@ -282,10 +287,13 @@ fn support_normal(manifold: &ContactManifold, cols: [Option<&Collider>; 2]) -> O
         _ => return None,
     };
     let col = [c1, c2][support];
-    // The support's manifold normal, outward from it (in its frame).
+    // The support's manifold normal, and its last normal, outward from it (in its frame).
     let local = if support == 0 { manifold.local_n1 } else { manifold.local_n2 };
-    let points = manifold.points.iter().map(|p| if support == 0 { p.local_p1 } else { p.local_p2 });
-    let n = col.position().rotation * face_normal(col.shape(), local, points)?;
+    let last = col.position().rotation.inverse() * if support == 0 { last } else { -last };
+    let points = || manifold.points.iter().map(|p| if support == 0 { p.local_p1 } else { p.local_p2 });
+    let face =
+        face_normal(col.shape(), local, points()).or_else(|| face_normal(col.shape(), last, points()))?;
+    let n = col.position().rotation * face;
     let n = if support == 0 { n } else { -n };
     (n.is_finite() && (n.length_squared() - 1.0).abs() < 1e-3).then_some(n)
 }
@@ -388,6 +396,24 @@ fn onto_touching_lines(solver_contacts: &mut [SolverContact], normal: Vector, co
             }
         }
     }
+}
+
+/// The rolling hold ([`crate::rolling::hold`]) of a contact whose one dynamic side is a round
+/// body (nothing is done unless exactly one side is dynamic).
+fn hold_rolling(
+    solver_contacts: &mut [SolverContact],
+    normal: Vector,
+    rbs: [Option<&RigidBody>; 2],
+    radius: f32,
+    timing: crate::rolling::StepTiming,
+) {
+    let dynamic = |k: usize| rbs[k].filter(|b| b.is_dynamic());
+    let (side, rb) = match (dynamic(0), dynamic(1)) {
+        (Some(b), None) => (0, b),
+        (None, Some(b)) => (1, b),
+        _ => return,
+    };
+    crate::rolling::hold(solver_contacts, normal, (side, rb.center_of_mass(), rb.angvel()), radius, timing);
 }
 
 /// Moves the solver contacts of a roll that stopped in the last step, or stops in this one,

@@ -119,6 +119,7 @@ pub mod curvature;
 pub mod diagnostics;
 mod hooks;
 mod material;
+mod rolling;
 mod slip;
 mod store;
 

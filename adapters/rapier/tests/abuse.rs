@@ -343,6 +343,7 @@ fn nan_settings_are_clamped() {
         anchor_gain: f32::INFINITY,
         motor_damping: -1.0,
         unhook_settled: true,
+        allow_fast_rotation: true,
     });
     let s = *tribo.settings();
     assert_eq!(s.slip_speed, 1e-3);
@@ -354,6 +355,7 @@ fn nan_settings_are_clamped() {
         anchor_gain: f32::NAN,
         motor_damping: f32::NAN,
         unhook_settled: false,
+        allow_fast_rotation: false,
     });
     run(&mut w, &mut tribo, 120, "nan settings");
     assert!(tribo.contact(floor, c).is_some());

@@ -104,3 +104,13 @@ pub fn with_rapier_collider<R>(
     let mut q = app.world_mut().query::<&RapierContextColliders>();
     f(q.single(app.world()).unwrap().colliders.get(handle).unwrap())
 }
+
+/// The stop time and distance of a body set down rolling at `v0` (m/s) that decelerates at `a`
+/// (m/s²), at the time step `dt`: `(dt + v0/a, v0 dt + v0²/(2a))`. Its contact is new in the
+/// first step, which carries no roll torque (tribo's first contact step has no load: the torque
+/// bounds come from a step's normal force), so it rolls that step at `v0`.
+#[allow(dead_code)]
+pub fn roll_out(v0: f64, a: f64, dt: f32) -> (f64, f64) {
+    let dt = dt as f64;
+    (dt + v0 / a, v0 * dt + v0 * v0 / (2.0 * a))
+}

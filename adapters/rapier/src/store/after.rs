@@ -129,6 +129,7 @@ impl TriboRapier {
                 slide_onset: 0.0,
                 slide_anchor: [Vector::ZERO; 2],
                 onset_rot: [Rotation::IDENTITY; 2],
+                roll_fix: Vector::ZERO,
                 roll_threshold: 0.0,
                 last_w: [0.0; 2],
                 kinetic_drop: [0.0; 2],
@@ -159,9 +160,17 @@ impl TriboRapier {
                 roll_stopped: false,
                 stop_offset: Vector::ZERO,
                 line: crate::hooks::may_touch_along_a_line([col1, col2]),
+                hold_radius: 0.0,
             });
             self.index.insert(k, (self.states.len() - 1) as u32);
             new_info.push(*p);
+            // Its bodies turn free of rapier's angular speed cap from the next step (see
+            // `angular_cap`).
+            for parent in [col1.parent(), col2.parent()] {
+                if parent.is_some_and(|b| is_dynamic_body(bodies.get(b))) {
+                    self.note_turning_body(parent);
+                }
+            }
         }
         // Parked contacts (see `quiet`) are not visited: those of a body that moved in the step
         // (or changed) are unparked first.
@@ -305,6 +314,10 @@ impl TriboRapier {
             }
         }
         self.new_info = new_info;
+        let capped = now.take_capped();
+        if !capped.is_empty() {
+            self.report_capped(capped);
+        }
         self.bodies_now = now;
         belts.clear();
         *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
@@ -458,6 +471,17 @@ impl TriboRapier {
         // A contact whose friction acted in its body's centre-of-mass plane in this step (a
         // roll that had just stopped) keeps the point it touched at.
         let (p1, p2) = if !STEADY && plan.roll_stopped { (s.point.into(), s.point.into()) } else { (p1, p2) };
+        // A round body's contact on its one support (see `crate::rolling`): both sides at the
+        // solver's point, the round body's surface point when the hook held it (a body turning
+        // too slowly for the hold: the sides' midpoint, a distance of half the penetration from
+        // it along the normal).
+        let held = new.is_none() && plan.hold_radius > 0.0;
+        let (p1, p2) = if held {
+            let m = (p1 + p2) * 0.5;
+            (m, m)
+        } else {
+            (p1, p2)
+        };
         let point_a = (p1 + p2) * 0.5;
         if !(normal_a.is_finite() && point_a.is_finite()) {
             return;
@@ -546,10 +570,22 @@ impl TriboRapier {
         let d = if SLIDE { s.derived_slide(s.n, (k1, k2)) } else { s.derived(s.n, (k1, k2)) };
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
         let loaded = s.n > 0.0;
-        // rapier's solver leaves a small apparent slip on fast rolling contacts (its lever
-        // arms are frozen over the step): 1 % of the relative body speed is ignored.
-        let vrel = b2.linvel - b1.linvel;
-        let tol = 0.01 * vrel.length();
+        // A held rolling contact: the roll motor acts in every substep of the step, the
+        // friction only in those with a normal impulse (rapier's solver reads a gap at a
+        // rolling body's contact late in the step, see `crate::rolling`), and the motor's torque
+        // there leaves the contact slipping by up to what it turns the bodies at the contact
+        // point in a step. Any other contact: rapier's solver leaves a small apparent slip on
+        // fast rolling contacts (its lever arms are frozen over the step), and 1 % of the
+        // relative body speed is ignored.
+        let tol = if held {
+            if s.joint.is_some() {
+                motor_slip(s, rbs(), point, dt)
+            } else {
+                0.0
+            }
+        } else {
+            0.01 * (b2.linvel - b1.linvel).length()
+        };
         let slide_eps = slip_speed + tol;
         // A body pressed into supports with different normals: the solver's approach
         // velocity into one reads as slip at the other. Measured without it, and within
@@ -698,10 +734,39 @@ impl TriboRapier {
             && s.kinetic_drop[0] > 0.0
             && wt.length() < s.kinetic_drop[0]
             && friction_brakes(pair, rbs(), params);
+        // (Only a body that rolls without slip: a roll that stops while the body slides, a
+        // ball with backspin turning through zero, keeps the friction's moment.)
         let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
+            && s.slide == Mode::Static
             && touches_nothing_else(narrow_phase, [c1, c2], rbs());
         let plan = &mut self.plans[idx];
         plan.roll_stopped = roll_stopped;
+        plan.hold_radius = if !roll_stopped && touches_nothing_else(narrow_phase, [c1, c2], rbs()) {
+            hold_radius([b1, b2], [k1, k2], point, normal)
+        } else {
+            0.0
+        };
+        // A held rolling contact whose roll motor left it slipping at the end of the step (by
+        // at most `tol`, the motor's turn in a step): its friction holds that slip's opposite in
+        // the next step, so that the step ends rolling.
+        s.roll_fix = if held
+            && plan.hold_radius > 0.0
+            && wt.length() * dt > crate::rolling::HOLD_TURN
+            && !(returned || (unloaded_before && loaded))
+            && s.joint.is_some()
+            && s.slide == Mode::Static
+            && s.roll == Mode::Kinetic
+            && tol > 0.0
+        {
+            let fix = (s.roll_fix - slip).clamp_length_max(tol);
+            if finite(fix) {
+                fix
+            } else {
+                Vector::ZERO
+            }
+        } else {
+            Vector::ZERO
+        };
         // On a multibody link the offset stays zero: the impulses rapier keeps for such a
         // contact do not describe its friction (a rolling multibody cart's wheels show lateral
         // warm-start friction at μ times the normal one), and with an offset from them the
@@ -957,6 +1022,52 @@ fn touches_nothing_else(
     };
     rb.colliders().len() == 1
         && narrow_phase.contact_pairs_with(c).filter(|p| p.has_any_active_contact()).nth(1).is_none()
+}
+
+/// The largest slip the roll motor of contact `s` (bound `roll_cap` about `roll_axis`, as
+/// planned for this step) gives its bodies `rbs` at the contact `point` in a step of `dt`: for
+/// each dynamic body, `|I⁻¹ T dt × a|` with `a` the arm from its centre of mass.
+fn motor_slip(s: &PairState, rbs: [Option<&RigidBody>; 2], point: Vector, dt: f32) -> f32 {
+    let impulse = s.roll_axis * (s.roll_cap * dt);
+    let turn = |rb: Option<&RigidBody>| match rb.filter(|b| b.is_dynamic()) {
+        Some(b) => (b.mass_properties().effective_world_inv_inertia * impulse)
+            .cross(point - b.center_of_mass())
+            .length(),
+        None => 0.0,
+    };
+    let slip = turn(rbs[0]) + turn(rbs[1]);
+    if slip.is_finite() {
+        slip
+    } else {
+        0.0
+    }
+}
+
+/// The radius of a round body's rolling contact, which may be held in the next step (see
+/// `crate::rolling`), or 0: exactly one side is dynamic and its surface is round about its
+/// centre of mass along the rolling direction (curvatures `kappas`, the contact at `point` with
+/// `normal` from the first side to the second). (The hold also needs the body on this one
+/// support and turning.)
+#[inline]
+fn hold_radius(
+    bodies: [&BodyNow; 2],
+    kappas: [crate::curvature::Curvature; 2],
+    point: Vector,
+    normal: Vector,
+) -> f32 {
+    let side = match (bodies[0].is(DYNAMIC), bodies[1].is(DYNAMIC)) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => return 0.0,
+    };
+    let out = if side == 0 { normal } else { -normal };
+    let depth = (Vec3A::from(point) - bodies[side].com).dot(Vec3A::from(out));
+    let kappa = kappas[side].directional;
+    if crate::rolling::is_round(kappa, depth) {
+        (1.0 / kappa) as f32
+    } else {
+        0.0
+    }
 }
 
 /// The tangential offset of a stopped roll's solver contacts in the step its friction acts in

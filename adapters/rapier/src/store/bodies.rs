@@ -88,6 +88,8 @@ pub(super) struct BodiesNow {
     bodies: Vec<BodyNow>,
     /// Where each body was when last read (a body set that grew since may have moved it).
     addresses: AddressHints,
+    /// The bodies read in this step at rapier's angular speed cap (see `angular_cap`).
+    capped: Vec<RigidBodyHandle>,
 }
 
 impl Clone for BodiesNow {
@@ -162,7 +164,15 @@ impl BodiesNow {
             generation,
         };
         self.addresses.record(i, rb);
+        if dynamic && super::angular_cap::at_cap(rb.angvel(), dt, rb.is_fast_rotation_allowed()) {
+            self.capped.push(h);
+        }
         Some(i)
+    }
+
+    /// The bodies read at rapier's angular speed cap since the last call.
+    pub(super) fn take_capped(&mut self) -> Vec<RigidBodyHandle> {
+        std::mem::take(&mut self.capped)
     }
 
     /// Asks the CPU to load what [`get`](Self::get) will read of body `h` in `step`: its entry

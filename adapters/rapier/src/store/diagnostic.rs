@@ -3,14 +3,25 @@
 use super::*;
 use std::fmt;
 
-/// A problem tribo found in the scene. The affected contact falls back to stock rapier
-/// friction; nothing non-finite enters the simulation.
+/// A problem tribo found in the scene; each variant says what it does about it. Nothing
+/// non-finite enters the simulation. More variants may come: match with a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Diagnostic {
     /// A dynamic body with zero, negative or non-finite mass touches a tribo collider (give it
     /// a collider with density or additional mass). Its contacts use stock friction.
     ZeroMassBody {
+        /// The body.
+        body: RigidBodyHandle,
+    },
+    /// A dynamic body in a tribo contact turns at rapier's angular speed cap `(π/4)/dt` (47 rad/s
+    /// at dt = 1/60): rapier clamps its spin, so a ball rolls with its spin below its speed and
+    /// its contact slides. tribo lifts the cap on its bodies
+    /// ([`Settings::allow_fast_rotation`](crate::Settings::allow_fast_rotation)); this body has
+    /// it (the setting is off, or the body's `set_allow_fast_rotation(false)` came later). Call
+    /// `RigidBody::set_allow_fast_rotation(true)` on it. Reported once per body.
+    AngularSpeedCapped {
         /// The body.
         body: RigidBodyHandle,
     },
@@ -30,6 +41,10 @@ impl fmt::Display for Diagnostic {
             Diagnostic::ZeroMassBody { body } => write!(
                 f,
                 "dynamic rigid body {body:?} has zero or non-finite mass; its contacts fall back to stock rapier friction"
+            ),
+            Diagnostic::AngularSpeedCapped { body } => write!(
+                f,
+                "rigid body {body:?} turns at rapier's angular speed cap (pi/4 per step); call RigidBody::set_allow_fast_rotation(true) on it (tribo does unless Settings::allow_fast_rotation is off)"
             ),
             Diagnostic::StepNotPrepared { step } => write!(
                 f,

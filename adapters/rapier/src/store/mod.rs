@@ -22,6 +22,7 @@ use crate::{FrictionMaterial, PairTable};
 use tribo::tracking::{Derived, Material, Mode};
 
 mod after;
+mod angular_cap;
 mod before;
 mod bodies;
 mod diagnostic;
@@ -133,7 +134,8 @@ pub struct TriboRapier {
     new_info: Vec<NewPair>,
     anchor: Option<RigidBodyHandle>,
     diagnostics: Vec<Diagnostic>,
-    reported: Vec<RigidBodyHandle>,
+    /// The diagnostics reported once (per body), to report them once.
+    reported: Vec<Diagnostic>,
     step: u64,
     /// `before_step` ran since the last `after_step`.
     prepared: bool,
@@ -157,6 +159,10 @@ pub struct TriboRapier {
     wake: Vec<ColliderHandle>,
     /// What `before_step` last saw of the colliders of quiet contacts (see `quiet`).
     watch: quiet::Watch,
+    /// The step the solver runs, for the rolling hold (set by `before_step`).
+    timing: crate::rolling::StepTiming,
+    /// Bodies whose angular speed cap the next `before_step` lifts (see `angular_cap`).
+    lift_cap: Vec<RigidBodyHandle>,
 }
 
 /// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
@@ -195,6 +201,8 @@ impl Clone for TriboRapier {
             wake: self.wake.clone(),
             // A cache: the copy checks its contacts in full once.
             watch: Default::default(),
+            timing: self.timing,
+            lift_cap: self.lift_cap.clone(),
         }
     }
 }
@@ -388,6 +396,8 @@ impl TriboRapier {
             give_back: Vec::new(),
             wake: Vec::new(),
             watch: Default::default(),
+            timing: Default::default(),
+            lift_cap: Vec::new(),
         }
     }
 
@@ -529,15 +539,31 @@ impl TriboRapier {
     /// contact, no stopped roll): the hook's common case.
     #[inline(always)]
     pub(crate) fn plain_plan(&self, c1: ColliderHandle, c2: ColliderHandle, slot: u32) -> Option<&Plan> {
-        self.plans
-            .get(slot as usize)
-            .filter(|p| p.c1 == c1 && p.c2 == c2 && !(p.stock | p.collapse | p.line | p.roll_stopped))
+        self.plans.get(slot as usize).filter(|p| {
+            p.c1 == c1
+                && p.c2 == c2
+                && !(p.stock | p.collapse | p.line | p.roll_stopped)
+                && p.hold_radius == 0.0
+        })
+    }
+
+    /// The normal of a contact with state after the last step (from its first collider to its
+    /// second; +y before its first).
+    #[inline]
+    pub(crate) fn last_normal(&self, slot: u32) -> Vector {
+        self.states[slot as usize].normal
     }
 
     /// The plan of a contact with state (`slot` from [`slot`](Self::slot)).
     #[inline]
     pub(crate) fn plan(&self, slot: u32) -> &Plan {
         &self.plans[slot as usize]
+    }
+
+    /// The step the solver runs (see [`crate::rolling`]), as the last `before_step` saw it.
+    #[inline]
+    pub(crate) fn timing(&self) -> crate::rolling::StepTiming {
+        self.timing
     }
 
     /// Adds the warm-start normal impulse of one solver manifold of contact `slot`. Each pair is
@@ -608,6 +634,14 @@ impl TriboRapier {
     /// The hidden fixed body tribo attaches motors to for parentless colliders, if created.
     pub fn anchor_body(&self) -> Option<RigidBodyHandle> {
         self.anchor
+    }
+
+    /// Reports `d` unless it was reported before.
+    fn report_once(&mut self, d: Diagnostic) {
+        if !self.reported.contains(&d) {
+            self.reported.push(d);
+            self.diagnostics.push(d);
+        }
     }
 
     /// Diagnostics collected so far (each problem reported once).

@@ -6,13 +6,6 @@ use crate::curvature::collider_curvature;
 use crate::rapier3d::parry::math::Vec3A;
 
 impl TriboRapier {
-    fn report_zero_mass(&mut self, body: RigidBodyHandle) {
-        if !self.reported.contains(&body) {
-            self.reported.push(body);
-            self.diagnostics.push(Diagnostic::ZeroMassBody { body });
-        }
-    }
-
     /// Plans contact `i` for the next step from its modes, deflections and last normal force:
     /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
     /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock
@@ -144,7 +137,7 @@ impl TriboRapier {
             if let (Some(h), Some(rb)) = (h, rb) {
                 let mass = rb.mass();
                 if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
-                    self.report_zero_mass(h);
+                    self.report_once(Diagnostic::ZeroMassBody { body: h });
                     let s = &mut self.states[i];
                     s.pending = false;
                     self.plans[i].stock = true;
@@ -277,7 +270,7 @@ impl TriboRapier {
         // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
         // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
         let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
-        let tv = slide_pull(s, &settings, dt, on_joints);
+        let tv = slide_pull(s, &settings, dt, on_joints) + if on_joints { Vector::ZERO } else { s.roll_fix };
         // Motor targets: pull a sticking roll/spin back the same way.
         // A contact held after its onset (see `hold_step`) returns its first step's deflection
         // at the full gain: that deflection is an artefact of the missing first motor step, and
@@ -302,6 +295,19 @@ impl TriboRapier {
             (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
         let roll_target = roll_target + cz_level;
 
+        // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
+        // torque took off in the last step stops within this step: its motor carries only
+        // that fraction of the torque, so the rotation ends at zero instead of overshooting
+        // into a reverse motion that the stick phase would then have to pull back.
+        let last_step = |k: usize, mode: Mode, speed: f32| {
+            let drop = s.kinetic_drop[k];
+            if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
+                speed / drop
+            } else {
+                1.0
+            }
+        };
+        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(na).abs()));
         plan.mu = if mu.is_finite() { mu } else { 0.0 };
         plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
         s.roll_axis = e;
@@ -331,19 +337,6 @@ impl TriboRapier {
         // capacity is stopped within this step instead of drifting while a single step's
         // capacity decelerates it.
         let onset = |bit: u8| if s.joint.is_none() && s.hold & bit != 0 { 2.0 } else { 1.0 };
-        // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
-        // torque took off in the last step stops within this step: its motor carries only
-        // that fraction of the torque, so the rotation ends at zero instead of overshooting
-        // into a reverse motion that the stick phase would then have to pull back.
-        let last_step = |k: usize, mode: Mode, speed: f32| {
-            let drop = s.kinetic_drop[k];
-            if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
-                speed / drop
-            } else {
-                1.0
-            }
-        };
-        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(na).abs()));
         let caps = [
             spin_cap * onset(HOLD_SPIN) * spin_f,
             roll_y * onset(HOLD_ROLL) * roll_f,

@@ -46,6 +46,15 @@ pub struct Settings {
     /// set stay hooked.
     /// See docs/rapier.md §2. Default `true`.
     pub unhook_settled: bool,
+    /// Lift rapier's angular speed cap (`(π/4)/dt`, 47 rad/s at dt = 1/60) on the dynamic bodies
+    /// of colliders with a material and of every body in a tribo contact
+    /// (`RigidBody::set_allow_fast_rotation(true)`, when the material is set and when the
+    /// contact begins): a billiard ball rolling at 1.4 m/s turns at 49 rad/s, and capped it
+    /// rolls with its contact sliding. rapier's cap keeps its continuous collision detection
+    /// reliable for bodies turning by more than a quarter turn per step; set `false` to keep
+    /// it, and tribo reports its bodies held at it ([`Diagnostic::AngularSpeedCapped`](crate::Diagnostic)).
+    /// Default `true`.
+    pub allow_fast_rotation: bool,
 }
 
 impl Settings {
@@ -63,12 +72,19 @@ impl Settings {
             },
             motor_damping: pos(self.motor_damping, d.motor_damping),
             unhook_settled: self.unhook_settled,
+            allow_fast_rotation: self.allow_fast_rotation,
         }
     }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { slip_speed: 1e-3, anchor_gain: 0.5, motor_damping: 1e6, unhook_settled: true }
+        Settings {
+            slip_speed: 1e-3,
+            anchor_gain: 0.5,
+            motor_damping: 1e6,
+            unhook_settled: true,
+            allow_fast_rotation: true,
+        }
     }
 }

@@ -28,7 +28,7 @@ struct Snapshot {
     new_info: Vec<NewPair>,
     anchor: Option<RigidBodyHandle>,
     diagnostics: Vec<Diagnostic>,
-    reported: Vec<RigidBodyHandle>,
+    reported: Vec<Diagnostic>,
     step: u64,
     prepared: bool,
     reported_unprepared: bool,
@@ -43,6 +43,9 @@ struct Snapshot {
     /// Colliders whose bodies the next `before_step` wakes (a material changed).
     #[serde(default)]
     wake: Vec<ColliderHandle>,
+    /// Bodies whose angular speed cap the next `before_step` lifts.
+    #[serde(default)]
+    lift_cap: Vec<RigidBodyHandle>,
 }
 
 /// Writes the whole store (see the module docs): materials keyed by full collider handle,
@@ -80,6 +83,7 @@ impl Serialize for TriboRapier {
             hook_control,
             give_back: self.give_back.clone(),
             wake: self.wake.clone(),
+            lift_cap: self.lift_cap.clone(),
         }
         .serialize(serializer)
     }
@@ -139,6 +143,9 @@ impl<'de> Deserialize<'de> for TriboRapier {
             give_back: s.give_back,
             wake: s.wake,
             watch: Default::default(),
+            // Set by every `before_step`.
+            timing: Default::default(),
+            lift_cap: s.lift_cap,
         })
     }
 }

@@ -200,6 +200,11 @@ pub(crate) struct Plan {
     /// back on the touching line, see `hooks::onto_touching_lines`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub line: bool,
+    /// A round body rolls on a side that does not move with the solver: its radius of
+    /// curvature at the contact (m), and the hook holds the contact (see [`crate::rolling`]);
+    /// `after_step` measures its slip at the solver's point. 0: not held.
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub hold_radius: f32,
 }
 
 /// How the two surfaces moved relative to each other when a contact began (the velocities the
@@ -371,6 +376,12 @@ pub(super) struct PairState {
     /// a held spin deflection is the relative turn since, from the bodies' poses.
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) onset_rot: [Rotation; 2],
+    /// The relative velocity a held rolling contact's friction is asked to hold in the next
+    /// step (added to its `tangent_velocity`): the slip the roll motor left at the end of the
+    /// last step, in the substeps where the friction had no grip, taken off in advance (see
+    /// `after_step`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) roll_fix: Vector,
 }
 
 impl PairState {
