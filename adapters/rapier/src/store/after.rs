@@ -737,8 +737,8 @@ impl TriboRapier {
         // (Only a body that rolls without slip: a roll that stops while the body slides, a
         // ball with backspin turning through zero, keeps the friction's moment.)
         let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
-            && s.slide == Mode::Static
             && touches_nothing_else(narrow_phase, [c1, c2], rbs());
+        &&touches_nothing_else(narrow_phase, [c1, c2], rbs());
         let plan = &mut self.plans[idx];
         plan.roll_stopped = roll_stopped;
         plan.hold_radius = if !roll_stopped && touches_nothing_else(narrow_phase, [c1, c2], rbs()) {

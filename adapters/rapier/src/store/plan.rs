@@ -287,8 +287,15 @@ impl TriboRapier {
             0.0
         };
         let geometry_ok = na.is_finite() && Vec3A::from(point).is_finite();
-        // One roll row, along the axis chosen above: an isotropic (circular) roll limit.
-        let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(0.0));
+        // A rolling contact: one roll row, along the axis chosen above (an isotropic, circular
+        // roll limit). A sticking one whose curvatures do not depend on the direction (a ball):
+        // a second row across it, with the same bound, so that the roll is held about every axis
+        // in the contact plane (a ball stopped rolling up a slope, its stop leaving it turning
+        // slowly across its rolling axis, had its one row turned across and the slope's load
+        // unresisted: it crept down 0.5 mm at dt = 1/60). (A cylinder's capacity across its
+        // rolling axis is another: one row.)
+        let across = if s.roll == Mode::Static && s.kappa_const { roll_cap } else { 0.0 };
+        let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(across));
         let world1 = rb1.is_none_or(|b| b.is_fixed());
         let world2 = rb2.is_none_or(|b| b.is_fixed());
         let need_joint =
