@@ -736,16 +736,12 @@ impl TriboRapier {
             && friction_brakes(pair, rbs(), params);
         // (Only a body that rolls without slip: a roll that stops while the body slides, a
         // ball with backspin turning through zero, keeps the friction's moment.)
-        let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next)
-            && touches_nothing_else(narrow_phase, [c1, c2], rbs());
-        &&touches_nothing_else(narrow_phase, [c1, c2], rbs());
+        let alone = touches_nothing_else(narrow_phase, [c1, c2], rbs());
+        let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next) && alone;
         let plan = &mut self.plans[idx];
         plan.roll_stopped = roll_stopped;
-        plan.hold_radius = if !roll_stopped && touches_nothing_else(narrow_phase, [c1, c2], rbs()) {
-            hold_radius([b1, b2], [k1, k2], point, normal)
-        } else {
-            0.0
-        };
+        plan.hold_radius =
+            if !roll_stopped && alone { hold_radius([b1, b2], [k1, k2], point, normal) } else { 0.0 };
         // A held rolling contact whose roll motor left it slipping at the end of the step (by
         // at most `tol`, the motor's turn in a step): its friction holds that slip's opposite in
         // the next step, so that the step ends rolling.

@@ -293,8 +293,17 @@ impl TriboRapier {
         // in the contact plane (a ball stopped rolling up a slope, its stop leaving it turning
         // slowly across its rolling axis, had its one row turned across and the slope's load
         // unresisted: it crept down 0.5 mm at dt = 1/60). (A cylinder's capacity across its
-        // rolling axis is another: one row.)
-        let across = if s.roll == Mode::Static && s.kappa_const { roll_cap } else { 0.0 };
+        // rolling axis is another: one row.) So does a kinetic roll that barely turns (below the
+        // roll's slip speed): its axis is the direction of noise (a marble at rest on a mesh
+        // bowl's facet, its static roll turned kinetic by a deflection past its threshold, had
+        // its one row across the facet's slope and rolled off at 0.4 rad/s). Only on a body's one
+        // support (its contact held, or its roll stopped, there: `after_step`): a body with
+        // several contacts has its turn held by their friction together, and second rows on
+        // every contact of a pile of spheres left the solver's iterations short (the
+        // benchmark piles fell asleep 0.4 s later).
+        let at_rest = s.roll == Mode::Static || wt.length() <= roll_eps;
+        let one_support = plan.hold_radius > 0.0 || plan.roll_stopped;
+        let across = if at_rest && one_support && s.kappa_const { roll_cap } else { 0.0 };
         let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(across));
         let world1 = rb1.is_none_or(|b| b.is_fixed());
         let world2 = rb2.is_none_or(|b| b.is_fixed());
