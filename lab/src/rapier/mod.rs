@@ -1,10 +1,12 @@
 //! rapier test scenes: tribo friction against stock rapier and the friction model's
-//! analytic values ([`scenarios`], [`contensou_scenarios`], [`fidelity`]), the ball in a
+//! analytic values ([`scenarios`], [`contensou_scenarios`], [`fidelity`], and at the time steps
+//! games run, [`game_step`]), the ball in a
 //! V-trough against the realizability diagnostic ([`trough`]), a wheelset on two rails against
 //! it ([`wheelset`]), and their validation rows.
 
 pub mod contensou_scenarios;
 pub mod fidelity;
+pub mod game_step;
 pub mod scenarios;
 pub mod trough;
 mod validation;

@@ -228,6 +228,7 @@ pub fn validation_rows() -> Vec<Row> {
         }
     }
     rows.extend(super::fidelity::validation_rows());
+    rows.extend(super::game_step::validation_rows());
     let r = sphere_up_incline(1e-3, Friction::Tribo);
     rows.push(Row::flag(
         "rapier S5 T3a sphere up 35°, dt=1e-3",
