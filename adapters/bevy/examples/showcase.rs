@@ -3,6 +3,9 @@
 //! * **Balls** rolled at 1.5 m/s on flat ground (far lanes). Stock rapier has no rolling
 //!   resistance, so its ball (yellow) rolls on; tribo's ball (magenta) stops at the analytic
 //!   distance `v0²/(2a)`, `a = 2 η_r μk g/1.4` (white mark).
+//! * **Pool balls** (57.15 mm, 170 g) struck without spin at 1 m/s on cloth, at the game step
+//!   of 1/60 s: tribo's ball slides, rolls and stops at the closed-form distance (white mark,
+//!   2.10 m for μk = 0.2 and a rolling resistance of 0.5 mm); stock rapier's rolls on.
 //! * **Spinning tops** on their ball tips: tribo's spin friction stops its top; the stock top
 //!   spins on.
 //! * **Bricks on a slope** of 0.4 rad, between atan μk = 0.29 and atan μs = 0.46: at rest both
@@ -57,6 +60,30 @@ pub fn ball_stop_distance() -> f32 {
     BALL_V0 * BALL_V0 / (2.0 * a)
 }
 
+// Pool balls: radius (m), mass (kg), μs/μk, rolling resistance length (m), cue speed (m/s).
+const POOL_R: f32 = 0.028575;
+const POOL_M: f32 = 0.17;
+const POOL_MU: (f64, f64) = (0.25, 0.2);
+const POOL_C: f64 = 0.0005;
+const POOL_V0: f32 = 1.0;
+const POOL_X0: f32 = -0.5;
+const POOL_Z_STOCK: f32 = -4.9;
+const POOL_Z_TRIBO: f32 = -4.55;
+
+/// Expected stopping distance of the tribo pool ball struck without spin (stun). While it slides,
+/// kinetic friction brakes it, `dv/dt = −μk g`, and spins it up against the roll torque c N,
+/// `d(ωR)/dt = 2.5 g (μk − c/R)` (I = 0.4 m R²), until v = ωR after
+/// `t1 = v0/(g (3.5 μk − 2.5 c/R))`; then it rolls to rest at `a = (c/R) g/1.4`, `v1²/(2a)` further.
+/// 2.10 m for the constants here (the docs' billiard table, 8.41 m at 2 m/s, scaled by v0²).
+pub fn pool_stop_distance() -> f32 {
+    let (mu, c_r) = (POOL_MU.1 as f32, POOL_C as f32 / POOL_R);
+    let t1 = POOL_V0 / (G * (3.5 * mu - 2.5 * c_r));
+    let v1 = POOL_V0 - mu * G * t1;
+    let slide = POOL_V0 * t1 - 0.5 * mu * G * t1 * t1;
+    let a = c_r * G / 1.4;
+    slide + v1 * v1 / (2.0 * a)
+}
+
 // Tops (as in the `marbles` example).
 const TIP_R: f32 = 0.02;
 const DISK_R: f32 = 0.1;
@@ -84,6 +111,10 @@ pub enum Lane {
 /// The rolling balls.
 #[derive(Component)]
 pub struct RollingBall;
+
+/// The pool balls.
+#[derive(Component)]
+struct PoolBall;
 
 /// A ball in a trough, with its dimensionless torque.
 #[derive(Component)]
@@ -279,6 +310,48 @@ fn spawn_scene(
         ),
         Vec3::new(BALL_X0 - 0.3, 0.0, BALL_Z_TRIBO + 0.3),
         Color::srgb(0.05, 0.15, 0.5),
+    );
+
+    // 1b. Pool balls at the game step (real size; no spin at the strike).
+    let pool_mesh = meshes.add(Sphere::new(POOL_R).mesh().uv(16, 10));
+    for (lane, z) in [(Lane::Stock, POOL_Z_STOCK), (Lane::Tribo, POOL_Z_TRIBO)] {
+        let m = if lane == Lane::Stock { stock_mat.clone() } else { tribo_mat.clone() };
+        let mut e = commands.spawn((
+            SceneItem,
+            PoolBall,
+            lane,
+            Transform::from_xyz(POOL_X0, POOL_R, z),
+            RigidBody::Dynamic,
+            Collider::ball(POOL_R),
+            ColliderMassProperties::Mass(POOL_M),
+            Velocity { linear: Vec3::X * POOL_V0, angular: Vec3::ZERO },
+            Sleeping::disabled(),
+            Mesh3d(pool_mesh.clone()),
+            MeshMaterial3d(m),
+        ));
+        match lane {
+            Lane::Tribo => {
+                e.insert(
+                    FrictionMaterial::builder()
+                        .friction(POOL_MU.0, POOL_MU.1)
+                        .rolling_resistance(POOL_C)
+                        .spin(bevy_tribo::SpinModel::Off)
+                        .build()?,
+                );
+            }
+            Lane::Stock => {
+                e.insert(Friction::coefficient(POOL_MU.0 as f32));
+            }
+        }
+    }
+    label(
+        &mut commands,
+        format!(
+            "pool balls, 1/60 s steps, struck at {POOL_V0} m/s:\ntribo (blue) stops at {:.2} m (white mark),\nstock (orange) rolls on",
+            pool_stop_distance()
+        ),
+        Vec3::new(POOL_X0 + 5.0, 0.0, POOL_Z_STOCK - 0.1),
+        Color::srgb(0.1, 0.1, 0.1),
     );
 
     // 2. Spinning tops: ball tip (the contact), stem, disk.
@@ -495,6 +568,12 @@ fn draw_marks(
         Vec3::new(xs, 0.01, BALL_Z_TRIBO + 0.35),
         Color::WHITE,
     );
+    let xp = POOL_X0 + pool_stop_distance();
+    gizmos.line(
+        Vec3::new(xp, 0.01, POOL_Z_TRIBO - 0.12),
+        Vec3::new(xp, 0.01, POOL_Z_TRIBO + 0.12),
+        Color::WHITE,
+    );
     for (e, tr) in &balls {
         let Some((_, ok, _)) = verdicts.0.iter().find(|v| v.0 == e) else { continue };
         let c = if *ok { Color::srgb(0.0, 0.8, 0.1) } else { Color::srgb(0.9, 0.05, 0.05) };
@@ -520,6 +599,7 @@ fn update_labels(cams: Query<(&Camera, &GlobalTransform)>, mut labels: Query<(&P
 fn update_readout(
     frames: Res<FrameCount>,
     balls: Query<(&Lane, &Transform), With<RollingBall>>,
+    pool: Query<(&Lane, &Transform), With<PoolBall>>,
     tops: Query<(&Lane, &Velocity), With<Top>>,
     troughs: Query<(Entity, &TroughBall)>,
     verdicts: Res<Verdicts>,
@@ -530,6 +610,9 @@ fn update_readout(
     let mut s = format!("tribo vs stock rapier, t = {t:.2} s   (R: reset)\n");
     for (lane, tr) in &balls {
         s += &format!("{lane:?} ball: x = {:.2} m\n", tr.translation.x - BALL_X0);
+    }
+    for (lane, tr) in &pool {
+        s += &format!("{lane:?} pool ball: x = {:.2} m\n", tr.translation.x - POOL_X0);
     }
     for (lane, v) in &tops {
         s += &format!("{lane:?} top: spin {:.1} rad/s\n", v.angular.y);
@@ -549,6 +632,7 @@ fn capture_system(
     capture: Res<Capture>,
     cams: Query<(&Camera, &GlobalTransform)>,
     balls: Query<(&Lane, &Transform), With<RollingBall>>,
+    pool: Query<(&Lane, &Transform), With<PoolBall>>,
     mut commands: Commands,
 ) -> Result {
     if frames.0 != capture.frames {
@@ -565,6 +649,10 @@ fn capture_system(
         out += &format!("{name}_ball_x {}\n", tr.translation.x - BALL_X0);
         out += &format!("{name}_ball_px {}\n", px(tr.translation)?);
     }
+    for (lane, tr) in &pool {
+        out += &format!("{}_pool_x {}\n", format!("{lane:?}").to_lowercase(), tr.translation.x - POOL_X0);
+    }
+    out += &format!("expected_pool_stop_x {}\n", pool_stop_distance());
     let stop = Vec3::new(BALL_X0 + ball_stop_distance(), BALL_R, BALL_Z_TRIBO);
     out += &format!("expected_stop_x {}\n", ball_stop_distance());
     out += &format!("expected_stop_px {}\n", px(stop)?);
