@@ -284,8 +284,10 @@ fn a_cylinder_flying_through_a_step_without_contact_points_keeps_its_turn_and_la
 }
 
 /// The cylinder inserted before the ground (the first collider of its pair) rolls out within
-/// 1 % of the analytic 6.116 m at dt = 1/30, 1/60 and 1/240 (measured 6.076, 6.105 and 6.112 m
-/// under rapier 0.35, 6.075, 6.150 and 6.112 m under 0.36). Now and then parry's manifold in this
+/// 1 % of the analytic 6.116 m, or of that plus the first contact step's `v0 dt` (`roll_out`), at
+/// dt = 1/30, 1/60 and 1/240 (measured 6.122, 6.119 and 6.122 m under rapier 0.35, 6.119 m at
+/// 1/30 under 0.36: in this order the cylinder rolls out as far as from its first step, without
+/// the other order's step at v0, for which `roll_out` gives 6.183, 6.150 and 6.125 m). Now and then parry's manifold in this
 /// order has a single point and a normal tilted by 65° towards the cylinder's axis, along which
 /// the plan finds the flat end face (no curvature): a kinetic roll keeps rolling through such a
 /// step and ends only when the relative roll speed stops. Turned static by the flat face, the
@@ -307,10 +309,12 @@ fn a_cylinder_flying_through_a_step_without_contact_points_keeps_its_turn_and_la
 fn a_cylinder_inserted_before_the_ground_rolls_out_as_far_as_analytic() {
     let a = cylinder_deceleration();
     for dt in DTS {
-        let (_, x_exp) = roll_out(2.0, a, dt);
+        // Between the roll-out from the first contact step (2 m/s for a step more) and the
+        // one from the start, 1 % either side.
+        let (x_lo, (_, x_hi)) = (2.0 * 2.0 / (2.0 * a), roll_out(2.0, a, dt));
         let r = cylinder_first_stop(dt, Friction::Tribo);
         assert!(r.stop_time < 8.0, "dt {dt}: no stop within the 8 s run: {r:?}");
-        assert!((r.distance - x_exp).abs() <= 0.01 * x_exp, "dt {dt}: {r:?}");
+        assert!(r.distance >= 0.99 * x_lo && r.distance <= 1.01 * x_hi, "dt {dt}: {r:?}");
     }
 }
 
