@@ -3,9 +3,10 @@
 //! * **Balls** rolled at 1.5 m/s on flat ground (far lanes). Stock rapier has no rolling
 //!   resistance, so its ball (yellow) rolls on; tribo's ball (magenta) stops at the analytic
 //!   distance `v0²/(2a)`, `a = 2 η_r μk g/1.4` (white mark).
-//! * **Pool balls** (57.15 mm, 170 g) struck without spin at 1 m/s on cloth, at the game step
-//!   of 1/60 s: tribo's ball slides, rolls and stops at the closed-form distance (white mark,
-//!   2.10 m for μk = 0.2 and a rolling resistance of 0.5 mm); stock rapier's rolls on.
+//! * **Pool balls** (57.15 mm, 170 g) struck at 1 m/s on cloth, without spin and with topspin
+//!   (ω0 R = 1.5 m/s), at the game step of 1/60 s: tribo's balls skid, roll and stop at the
+//!   closed-form distances (white marks, 2.10 and 5.32 m for μk = 0.2 and a rolling
+//!   resistance of 0.5 mm); stock rapier's roll on.
 //! * **Spinning tops** on their ball tips: tribo's spin friction stops its top; the stock top
 //!   spins on.
 //! * **Bricks on a slope** of 0.4 rad, between atan μk = 0.29 and atan μs = 0.46: at rest both
@@ -67,22 +68,36 @@ const POOL_MU: (f64, f64) = (0.25, 0.2);
 const POOL_C: f64 = 0.0005;
 const POOL_V0: f32 = 1.0;
 const POOL_X0: f32 = -0.5;
-const POOL_Z_STOCK: f32 = -4.9;
-const POOL_Z_TRIBO: f32 = -4.55;
 
-/// Expected stopping distance of the tribo pool ball struck without spin (stun). While it slides,
-/// kinetic friction brakes it, `dv/dt = −μk g`, and spins it up against the roll torque c N,
-/// `d(ωR)/dt = 2.5 g (μk − c/R)` (I = 0.4 m R²), until v = ωR after
-/// `t1 = v0/(g (3.5 μk − 2.5 c/R))`; then it rolls to rest at `a = (c/R) g/1.4`, `v1²/(2a)` further.
-/// 2.10 m for the constants here (the docs' billiard table, 8.41 m at 2 m/s, scaled by v0²).
-pub fn pool_stop_distance() -> f32 {
+/// Where a tribo pool ball struck at `v0` with topspin `w0r` = ω0 R ≥ 0 is after `t` seconds
+/// (`f32::INFINITY`: where it stops). While its contact slips (s = v − ωR, σ = sgn s), kinetic
+/// friction drives its centre, `dv/dt = −σ μk g`, and with the roll torque c N against ω its
+/// spin, `d(ωR)/dt = 2.5 g (σ μk − c/R)` (I = 0.4 m R²), so the slip ends after
+/// `t1 = |s0|/(g (3.5 μk − 2.5 σ c/R))`; then it rolls to rest at `a = (c/R) g/1.4`.
+/// Struck at 1 m/s: stun (no spin) 2.10 m, follow (ω0 R = 1.5 v0) 5.32 m (the docs' billiard
+/// table at 2 m/s, 8.41 and 21.29 m, scaled by v0²).
+pub fn pool_course(v0: f32, w0r: f32, t: f32) -> f32 {
     let (mu, c_r) = (POOL_MU.1 as f32, POOL_C as f32 / POOL_R);
-    let t1 = POOL_V0 / (G * (3.5 * mu - 2.5 * c_r));
-    let v1 = POOL_V0 - mu * G * t1;
-    let slide = POOL_V0 * t1 - 0.5 * mu * G * t1 * t1;
+    let s0 = v0 - w0r;
+    let sigma = s0.signum();
+    let t1 = s0.abs() / (G * (3.5 * mu - 2.5 * sigma * c_r));
+    if t <= t1 {
+        return v0 * t - 0.5 * sigma * mu * G * t * t;
+    }
+    let v1 = v0 - sigma * mu * G * t1;
+    let x1 = v0 * t1 - 0.5 * sigma * mu * G * t1 * t1;
     let a = c_r * G / 1.4;
-    slide + v1 * v1 / (2.0 * a)
+    let tr = (t - t1).min(v1 / a);
+    x1 + v1 * tr - 0.5 * a * tr * tr
 }
+
+/// The pool shots: (lane, topspin ω0 R in m/s, z of the lane).
+const POOL_SHOTS: [(Lane, f32, f32); 4] = [
+    (Lane::Stock, 0.0, -5.25),
+    (Lane::Tribo, 0.0, -4.95),
+    (Lane::Stock, 1.5, -4.65),
+    (Lane::Tribo, 1.5, -4.35),
+];
 
 // Tops (as in the `marbles` example).
 const TIP_R: f32 = 0.02;
@@ -112,9 +127,11 @@ pub enum Lane {
 #[derive(Component)]
 pub struct RollingBall;
 
-/// The pool balls.
+/// A pool ball, with its topspin at the strike (ω0 R, m/s).
 #[derive(Component)]
-struct PoolBall;
+struct PoolBall {
+    w0r: f32,
+}
 
 /// A ball in a trough, with its dimensionless torque.
 #[derive(Component)]
@@ -312,19 +329,19 @@ fn spawn_scene(
         Color::srgb(0.05, 0.15, 0.5),
     );
 
-    // 1b. Pool balls at the game step (real size; no spin at the strike).
+    // 1b. Pool balls at the game step (real size), struck without spin and with topspin.
     let pool_mesh = meshes.add(Sphere::new(POOL_R).mesh().uv(16, 10));
-    for (lane, z) in [(Lane::Stock, POOL_Z_STOCK), (Lane::Tribo, POOL_Z_TRIBO)] {
+    for (lane, w0r, z) in POOL_SHOTS {
         let m = if lane == Lane::Stock { stock_mat.clone() } else { tribo_mat.clone() };
         let mut e = commands.spawn((
             SceneItem,
-            PoolBall,
+            PoolBall { w0r },
             lane,
             Transform::from_xyz(POOL_X0, POOL_R, z),
             RigidBody::Dynamic,
             Collider::ball(POOL_R),
             ColliderMassProperties::Mass(POOL_M),
-            Velocity { linear: Vec3::X * POOL_V0, angular: Vec3::ZERO },
+            Velocity { linear: Vec3::X * POOL_V0, angular: Vec3::NEG_Z * (w0r / POOL_R) },
             Sleeping::disabled(),
             Mesh3d(pool_mesh.clone()),
             MeshMaterial3d(m),
@@ -347,10 +364,11 @@ fn spawn_scene(
     label(
         &mut commands,
         format!(
-            "pool balls, 1/60 s steps, struck at {POOL_V0} m/s:\ntribo (blue) stops at {:.2} m (white mark),\nstock (orange) rolls on",
-            pool_stop_distance()
+            "pool balls at 1/60 s, {POOL_V0} m/s, far pair no spin, near pair topspin:\ntribo (blue) stops at {:.2} and {:.2} m (white marks), stock rolls on",
+            pool_course(POOL_V0, 0.0, f32::INFINITY),
+            pool_course(POOL_V0, 1.5, f32::INFINITY),
         ),
-        Vec3::new(POOL_X0 + 5.0, 0.0, POOL_Z_STOCK - 0.1),
+        Vec3::new(POOL_X0 + 5.6, 0.0, -5.35),
         Color::srgb(0.1, 0.1, 0.1),
     );
 
@@ -568,12 +586,12 @@ fn draw_marks(
         Vec3::new(xs, 0.01, BALL_Z_TRIBO + 0.35),
         Color::WHITE,
     );
-    let xp = POOL_X0 + pool_stop_distance();
-    gizmos.line(
-        Vec3::new(xp, 0.01, POOL_Z_TRIBO - 0.12),
-        Vec3::new(xp, 0.01, POOL_Z_TRIBO + 0.12),
-        Color::WHITE,
-    );
+    for (lane, w0r, z) in POOL_SHOTS {
+        if lane == Lane::Tribo {
+            let xp = POOL_X0 + pool_course(POOL_V0, w0r, f32::INFINITY);
+            gizmos.line(Vec3::new(xp, 0.01, z - 0.12), Vec3::new(xp, 0.01, z + 0.12), Color::WHITE);
+        }
+    }
     for (e, tr) in &balls {
         let Some((_, ok, _)) = verdicts.0.iter().find(|v| v.0 == e) else { continue };
         let c = if *ok { Color::srgb(0.0, 0.8, 0.1) } else { Color::srgb(0.9, 0.05, 0.05) };
@@ -599,7 +617,7 @@ fn update_labels(cams: Query<(&Camera, &GlobalTransform)>, mut labels: Query<(&P
 fn update_readout(
     frames: Res<FrameCount>,
     balls: Query<(&Lane, &Transform), With<RollingBall>>,
-    pool: Query<(&Lane, &Transform), With<PoolBall>>,
+    pool: Query<(&Lane, &PoolBall, &Transform)>,
     tops: Query<(&Lane, &Velocity), With<Top>>,
     troughs: Query<(Entity, &TroughBall)>,
     verdicts: Res<Verdicts>,
@@ -608,15 +626,21 @@ fn update_readout(
     let Ok(mut text) = text.single_mut() else { return };
     let t = frames.0 as f32 * DT;
     let mut s = format!("tribo vs stock rapier, t = {t:.2} s   (R: reset)\n");
-    for (lane, tr) in &balls {
-        s += &format!("{lane:?} ball: x = {:.2} m\n", tr.translation.x - BALL_X0);
+    // One line per pair: stock, then tribo.
+    let pair = |name: &str, unit: &str, values: Vec<(Lane, f32)>| {
+        let get = |l: Lane| values.iter().find(|v| v.0 == l).map_or(f32::NAN, |v| v.1);
+        format!("{name}: stock {:.2} {unit}, tribo {:.2} {unit}\n", get(Lane::Stock), get(Lane::Tribo))
+    };
+    s += &pair("balls, x", "m", balls.iter().map(|(l, tr)| (*l, tr.translation.x - BALL_X0)).collect());
+    for (shot, topspin) in [("no spin", false), ("topspin", true)] {
+        let xs = pool.iter().filter(|p| (p.1.w0r > 0.0) == topspin);
+        s += &pair(
+            &format!("pool balls ({shot}), x"),
+            "m",
+            xs.map(|(l, _, tr)| (*l, tr.translation.x - POOL_X0)).collect(),
+        );
     }
-    for (lane, tr) in &pool {
-        s += &format!("{lane:?} pool ball: x = {:.2} m\n", tr.translation.x - POOL_X0);
-    }
-    for (lane, v) in &tops {
-        s += &format!("{lane:?} top: spin {:.1} rad/s\n", v.angular.y);
-    }
+    s += &pair("tops, spin", "rad/s", tops.iter().map(|(l, v)| (*l, v.angular.y)).collect());
     for (e, tb) in &troughs {
         if let Some((_, _, txt)) = verdicts.0.iter().find(|v| v.0 == e) {
             s += &format!("trough m = {:?}, verdict at torque onset: {txt}\n", tb.m);
@@ -632,7 +656,7 @@ fn capture_system(
     capture: Res<Capture>,
     cams: Query<(&Camera, &GlobalTransform)>,
     balls: Query<(&Lane, &Transform), With<RollingBall>>,
-    pool: Query<(&Lane, &Transform), With<PoolBall>>,
+    pool: Query<(&Lane, &PoolBall, &Transform)>,
     mut commands: Commands,
 ) -> Result {
     if frames.0 != capture.frames {
@@ -649,10 +673,13 @@ fn capture_system(
         out += &format!("{name}_ball_x {}\n", tr.translation.x - BALL_X0);
         out += &format!("{name}_ball_px {}\n", px(tr.translation)?);
     }
-    for (lane, tr) in &pool {
-        out += &format!("{}_pool_x {}\n", format!("{lane:?}").to_lowercase(), tr.translation.x - POOL_X0);
+    // Pool balls: simulated x, and the closed form's x at the capture's time (tribo).
+    let t = capture.frames as f32 * DT;
+    for (lane, p, tr) in &pool {
+        let name = format!("{lane:?}_pool_{}", if p.w0r > 0.0 { "topspin" } else { "stun" }).to_lowercase();
+        out += &format!("{name}_x {}\n", tr.translation.x - POOL_X0);
+        out += &format!("{name}_expected_x {}\n", pool_course(POOL_V0, p.w0r, t));
     }
-    out += &format!("expected_pool_stop_x {}\n", pool_stop_distance());
     let stop = Vec3::new(BALL_X0 + ball_stop_distance(), BALL_R, BALL_Z_TRIBO);
     out += &format!("expected_stop_x {}\n", ball_stop_distance());
     out += &format!("expected_stop_px {}\n", px(stop)?);

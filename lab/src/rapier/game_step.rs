@@ -327,14 +327,54 @@ pub struct BowlRun {
     pub late_speed: f64,
 }
 
-/// A marble released at rest [`MARBLE_OFFSET`] up the side of a triangle-mesh bowl, sleeping
-/// off (`can_sleep(false)`), run for 20 s.
-pub fn marble_in_bowl(dt: f32, friction: Friction) -> BowlRun {
+/// The shape of the bowl: the same 41 × 41 grid of the spherical cap as a triangle mesh or as a
+/// heightfield, both with `FIX_INTERNAL_EDGES`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bowl {
+    /// A triangle mesh.
+    Mesh,
+    /// A heightfield (a hollow in terrain).
+    Heightfield,
+}
+
+impl Bowl {
+    /// Both shapes.
+    pub const ALL: [Bowl; 2] = [Bowl::Mesh, Bowl::Heightfield];
+
+    /// The bowl's collider.
+    fn collider(self) -> ColliderBuilder {
+        let (rim, n) = (0.15, 41);
+        let (v, i) = bowl_mesh(BOWL_RADIUS, rim, n);
+        match self {
+            Bowl::Mesh => ColliderBuilder::trimesh_with_flags(v, i, TriMeshFlags::FIX_INTERNAL_EDGES)
+                .expect("a valid mesh"),
+            Bowl::Heightfield => {
+                // The mesh's vertices run over x outside and z inside: parry's column-major
+                // heights with rows along z and columns along x, spanning 2 rim in x and z.
+                let heights =
+                    Array2::new((n + 1) as usize, (n + 1) as usize, v.iter().map(|p| p.y).collect());
+                ColliderBuilder::heightfield_with_flags(
+                    heights,
+                    Vector::new(2.0 * rim, 1.0, 2.0 * rim),
+                    HeightFieldFlags::FIX_INTERNAL_EDGES,
+                )
+            }
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Bowl::Mesh => "mesh bowl",
+            Bowl::Heightfield => "heightfield hollow",
+        }
+    }
+}
+
+/// A marble released at rest [`MARBLE_OFFSET`] up the side of a bowl, sleeping off
+/// (`can_sleep(false)`), run for 20 s.
+pub fn marble_in_bowl(bowl: Bowl, dt: f32, friction: Friction) -> BowlRun {
     let mut sim = Sim::new(Vector::new(0.0, -G as f32, 0.0), dt, friction);
-    let (v, i) = bowl_mesh(BOWL_RADIUS, 0.15, 41);
-    sim.world.colliders.insert(
-        ColliderBuilder::trimesh_with_flags(v, i, TriMeshFlags::FIX_INTERNAL_EDGES).expect("a valid mesh"),
-    );
+    sim.world.colliders.insert(bowl.collider());
     let (rb, r, x0) = (BOWL_RADIUS, MARBLE.r as f32, MARBLE_OFFSET);
     let y0 = rb - (rb * rb - x0 * x0).sqrt();
     let normal = Vector::new(-x0, rb - y0, 0.0).normalize();
@@ -609,42 +649,44 @@ pub fn validation_rows() -> Vec<Row> {
             Tolerance::AtMost,
             "stock: no rolling resistance, rolls back down",
         ));
-        let case = format!("game step marble released 3 cm up a mesh bowl, sleeping off, dt={d}");
-        let halves = marble_half_swings() as f64;
-        let run = marble_in_bowl(dt, Friction::Tribo);
-        rows.push(Row::new(
-            &case,
-            "still (|v| < 1e-4 m/s) from [half-periods] (tribo)",
-            3.0,
-            run.still_from / marble_half_period(),
-            Tolerance::AtMost,
-            "Coulomb-damped swing: rests after the analytic half-swings, here at most 3",
-        ));
-        rows.push(Row::new(
-            &case,
-            "largest |v| over the last 10 s [m/s] (tribo)",
-            1e-4,
-            run.late_speed,
-            Tolerance::AtMost,
-            "at rest",
-        ));
-        rows.push(Row::new(
-            &case,
-            "analytic half-swings to rest",
-            3.0,
-            halves,
-            Tolerance::AtMost,
-            "amplitude loses 2 c/r per half-swing",
-        ));
-        let stock = marble_in_bowl(dt, Friction::Stock);
-        rows.push(Row::new(
-            &case,
-            "largest |v| over the last 10 s [m/s] (stock rapier)",
-            0.05,
-            stock.late_speed,
-            Tolerance::AtLeast,
-            "stock: no rolling resistance, swings on",
-        ));
+        for bowl in Bowl::ALL {
+            let case = format!("game step marble released 3 cm up a {}, sleeping off, dt={d}", bowl.name());
+            let halves = marble_half_swings() as f64;
+            let run = marble_in_bowl(bowl, dt, Friction::Tribo);
+            rows.push(Row::new(
+                &case,
+                "still (|v| < 1e-4 m/s) from [half-periods] (tribo)",
+                3.0,
+                run.still_from / marble_half_period(),
+                Tolerance::AtMost,
+                "Coulomb-damped swing: rests after the analytic half-swings, here at most 3",
+            ));
+            rows.push(Row::new(
+                &case,
+                "largest |v| over the last 10 s [m/s] (tribo)",
+                1e-4,
+                run.late_speed,
+                Tolerance::AtMost,
+                "at rest",
+            ));
+            rows.push(Row::new(
+                &case,
+                "analytic half-swings to rest",
+                3.0,
+                halves,
+                Tolerance::AtMost,
+                "amplitude loses 2 c/r per half-swing",
+            ));
+            let stock = marble_in_bowl(bowl, dt, Friction::Stock);
+            rows.push(Row::new(
+                &case,
+                "largest |v| over the last 10 s [m/s] (stock rapier)",
+                0.05,
+                stock.late_speed,
+                Tolerance::AtLeast,
+                "stock: no rolling resistance, swings on",
+            ));
+        }
         for (wheel, ratio) in carts() {
             for multibody in [false, true] {
                 let joints = if multibody { "multibody" } else { "impulse" };
