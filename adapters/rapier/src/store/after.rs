@@ -736,12 +736,14 @@ impl TriboRapier {
             && friction_brakes(pair, rbs(), params);
         // (Only a body that rolls without slip: a roll that stops while the body slides, a
         // ball with backspin turning through zero, keeps the friction's moment.)
-        let alone = touches_nothing_else(narrow_phase, [c1, c2], rbs());
-        let roll_stopped = ((was_rolling && s.roll == Mode::Static) || stops_next) && alone;
+        // Both only for a body on this one support (the narrow-phase walk only for a candidate).
+        let stopping = (was_rolling && s.roll == Mode::Static) || stops_next;
+        let radius = if stopping { 0.0 } else { hold_radius([b1, b2], [k1, k2], point, normal) };
+        let alone = (stopping || radius > 0.0) && touches_nothing_else(narrow_phase, [c1, c2], rbs());
+        let roll_stopped = stopping && alone;
         let plan = &mut self.plans[idx];
         plan.roll_stopped = roll_stopped;
-        plan.hold_radius =
-            if !roll_stopped && alone { hold_radius([b1, b2], [k1, k2], point, normal) } else { 0.0 };
+        plan.hold_radius = if alone { radius } else { 0.0 };
         // A held rolling contact whose roll motor left it slipping at the end of the step (by
         // at most `tol`, the motor's turn in a step): its friction holds that slip's opposite in
         // the next step, so that the step ends rolling.
