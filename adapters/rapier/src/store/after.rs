@@ -1,10 +1,15 @@
 //! [`TriboRapier::after_step`]: normal forces from the solver's impulses, slip at the material
 //! points, stick/slip updates, the next step's plan, state for new contacts.
 
-use super::bodies::{BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING, PRESENT};
+use super::bodies::{BodiesNow, BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING, PRESENT};
+#[cfg(feature = "parallel")]
+use super::effects::{Deferred, Op};
+use super::effects::{Direct, Effects, Slot, StoreView};
+use super::give_back::record_give_back;
 use super::modes::{advance_mode, hold_step};
 use super::plan::angular_slip_speeds;
 use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AHEAD};
+use super::quiet::StillBodies;
 use super::settle::SETTLE_SLIP;
 use super::*;
 use crate::curvature::collider_curvature;
@@ -175,8 +180,6 @@ impl TriboRapier {
         // Parked contacts (see `quiet`) are not visited: those of a body that moved in the step
         // (or changed) are unparked first.
         self.watch.parked.check_bodies(&self.states, bodies);
-        let mut now = std::mem::take(&mut self.bodies_now);
-        let mut pressing = crate::slip::Pressing::default();
         let x = StepCtx {
             params,
             bodies,
@@ -190,135 +193,18 @@ impl TriboRapier {
             anchor,
             belts: &belts,
         };
-        let mut next = 0;
-        loop {
-            let idx = self.watch.parked.next_live(next, self.states.len());
-            if idx >= self.states.len() {
-                break;
-            }
-            next = idx + 1;
-            // The loop is bound by cache misses on rapier's pair, manifold, solver-contact and
-            // body data (scattered on the heap): start loading the data of the contacts a few
-            // iterations ahead, one level of indirection per stage. Contacts whose bodies were
-            // asleep at the last `after_step` are not prefetched (most stay asleep; a body woken
-            // since is only not loaded ahead). The store's own states are large (their fields for
-            // every model): their first line two stages ahead (`PairState` is laid out for
-            // this), and the part of the state the common step reads half a stage ahead.
-            let ahead = |k: usize| self.states.get(idx + k).filter(|s| !s.idle);
-            if let Some(s) = self.states.get(idx + 2 * AHEAD) {
-                prefetch((s as *const PairState).cast::<u8>());
-                if let Some(e) = edges.get(s.edge as usize).filter(|_| !s.idle) {
-                    prefetch(&e.weight);
-                }
-            }
-            if let Some(s) = ahead(AHEAD) {
-                if let Some(e) = edges.get(s.edge as usize) {
-                    for m in e.weight.solver_manifolds() {
-                        // The solver contacts, points, bodies, normal, friction and dominance.
-                        prefetch_lines(m, MANIFOLD_READ);
-                    }
-                }
-                // A body is read from rapier once per step (its first contact), then from `now`.
-                for &b in s.parents.iter().flatten() {
-                    now.prefetch(b, step);
-                }
-            }
-            if let Some(s) = ahead(AHEAD / 2) {
-                prefetch_lines(s, PairState::COLD);
-                if let Some(e) = edges.get(s.edge as usize) {
-                    for m in e.weight.solver_manifolds() {
-                        prefetch_ends(&m.data.solver_contacts);
-                        prefetch_ends(&m.points);
-                    }
-                }
-            }
-            // The parents `before_step` checked (or `after_step` recorded for a new contact):
-            // nothing changes the sets between the two.
-            let (c1, c2, cached_edge, [par1, par2], was_idle) = {
-                let s = &self.states[idx];
-                (s.c1, s.c2, s.edge, s.parents, s.idle)
-            };
-            if was_idle {
-                // Idle at the last step and its bodies still asleep (or not dynamic, one of
-                // them dynamic): kept as it is, without looking its pair up (see `quiet`).
-                let b1 = self.watch.body_still(par1, bodies, step);
-                let b2 = self.watch.body_still(par2, bodies, step);
-                if b1.still && b2.still && (b1.dynamic || b2.dynamic) {
-                    self.states[idx].seen = step;
-                    continue;
-                }
-            }
-            let Some((pair, edge)) = pair_of(c1, c2, cached_edge) else {
-                // The pair is gone (swept below with its motor): the motor acted in this step
-                // without a contact.
-                self.record_give_back(idx, params, bodies, joints);
-                continue;
-            };
-            let new = idx.checked_sub(first_new).and_then(|j| new_info.get(j));
-            // Each body read once per step (`now`); rapier's own body only where a rarer part of
-            // the update needs it.
-            let (b1, b2) = (now.get(par1, bodies, step, dt), now.get(par2, bodies, step, dt));
-            let (b1, b2) =
-                (b1.map_or(&BodyNow::WORLD, |i| now.at(i)), b2.map_or(&BodyNow::WORLD, |i| now.at(i)));
-            let (moving1, moving2) = (b1.is(MOVING), b2.is(MOVING));
-            let (dynamic1, dynamic2) = (b1.is(DYNAMIC), b2.is(DYNAMIC));
-            // rapier disables (quarantines) a body whose state went non-finite in the step; the
-            // solver left NaN in the warm start of the motor that acted on it.
-            if let Some(j) = self.states[idx].joint {
-                let disabled = |b: &BodyNow| b.is(PRESENT) && !b.is(ENABLED);
-                if disabled(b1) || disabled(b2) {
-                    super::plan::clear_nonfinite_motor_impulse(j, joints);
-                }
-            }
-            let st = &mut self.states[idx];
-            st.edge = edge;
-            st.idle = !(moving1 || moving2);
-            if moving1 || moving2 {
-                st.quiet = false;
-            }
-            if !(moving1 || moving2) {
-                // Asleep: keep everything. No dynamic side any more (a body made fixed or
-                // kinematic): swept below with its motor.
-                if dynamic1 || dynamic2 {
-                    st.seen = step;
-                }
-                continue;
-            }
-            let steady = {
-                let (s, plan) = (&self.states[idx], &self.plans[idx]);
-                new.is_none()
-                    && belts.is_empty()
-                    && s.hold == 0
-                    && s.absent == 0
-                    && s.contensou_model.is_none()
-                    && s.curvature.is_some()
-                    && !plan.stock
-                    && !plan.roll_stopped
-                    && !plan.collapse
-            };
-            // Slide only: a steady contact without roll or spin resistance (its roll and spin
-            // static, no motor, curvatures that do not depend on the direction).
-            let slide_only = steady && {
-                let s = &self.states[idx];
-                !s.torques
-                    && s.roll == Mode::Static
-                    && s.spin == Mode::Static
-                    && s.joint.is_none()
-                    && s.kappa_const
-            };
-            let contact = (idx, (pair, new), (b1, b2));
-            match (steady, slide_only) {
-                (true, true) => self.update::<true, true>(&x, contact, &mut pressing, joints),
-                (true, false) => self.update::<true, false>(&x, contact, &mut pressing, joints),
-                _ => self.update::<false, false>(&x, contact, &mut pressing, joints),
-            }
-        }
+        let pass = PassCtx {
+            pair_of: &pair_of,
+            pair_at: |e: u32| edges.get(e as usize).map(|e| &e.weight),
+            first_new,
+            new_info: &new_info,
+        };
+        self.contact_pass(&x, &pass, joints);
         self.new_info = new_info;
-        let capped = now.take_capped();
+        let capped = self.take_capped();
         if !capped.is_empty() {
             self.report_capped(capped);
         }
-        self.bodies_now = now;
         belts.clear();
         *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
         new_pairs.clear();
@@ -348,584 +234,838 @@ impl TriboRapier {
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }
 
-    /// The update of one moving contact (index `idx`, pair `pair`, bodies `b1`, `b2` read in
-    /// this step) from the solver's impulses and the bodies' velocities after the step: normal
-    /// force, modes and deflections, and the next step's plan. `STEADY`: the contact is none of
-    /// the rarer kinds (new in this step, held after its onset, back from a step without points,
-    /// on a conveyor, with a Contensou model, a stock fallback, unknown curvatures, or a roll
-    /// that stopped in the last step), whose parts of the update are left out of this
-    /// instance. `SLIDE` (with `STEADY`): the contact's material has no roll or spin
-    /// resistance, its roll and spin are static, it has no motor and its curvatures do not
-    /// depend on the direction: the roll and spin parts are left out too.
+    /// Updates every live contact (see [`visit`]): one after another, or (`parallel` feature,
+    /// several threads in rayon's pool and enough contacts) in chunks of slots on the pool's
+    /// threads, each recording its effects, which are then made in slot order (see `effects`):
+    /// the same to the bit either way, at any number of threads.
     #[inline(never)]
-    fn update<const STEADY: bool, const SLIDE: bool>(
+    fn contact_pass<'n, P, Q>(
         &mut self,
-        x: &StepCtx<'_>,
-        (idx, (pair, new), (b1, b2)): ContactNow<'_>,
-        pressing: &mut crate::slip::Pressing,
+        x: &StepCtx<'n>,
+        pass: &PassCtx<'_, P, Q>,
         joints: &mut ImpulseJointSet,
-    ) {
-        // The parents `before_step` checked (or `after_step` recorded for a new contact).
-        let (c1, c2, [par1, par2]) = {
-            let s = &self.states[idx];
-            (s.c1, s.c2, s.parents)
+    ) where
+        P: Fn(ColliderHandle, ColliderHandle, u32) -> Option<(&'n ContactPair, u32)> + Sync,
+        Q: Fn(u32) -> Option<&'n ContactPair> + Sync,
+    {
+        let view = StoreView {
+            settings: self.settings,
+            user_joints: self.user_joints,
+            multibody_links: &self.multibody_links,
         };
-        let StepCtx {
-            params,
-            bodies,
-            colliders,
-            narrow_phase,
-            step,
-            dt,
-            inv_dt,
-            plan_ok,
-            slip_speed,
-            belts,
-            ..
-        } = *x;
-        let anchor = &x.anchor;
-        let new = if STEADY { None } else { new };
-        let rbs = || [par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b))];
+        #[cfg(feature = "parallel")]
+        {
+            let threads = rayon::current_num_threads();
+            if threads > 1 && self.states.len() >= PARALLEL_MIN {
+                use rayon::prelude::*;
+                if self.caches.len() < threads {
+                    self.caches.resize_with(threads, Default::default);
+                }
+                let (caches, parked) = (&self.caches, &self.watch.parked);
+                let shared: &ImpulseJointSet = joints;
+                let ops: Vec<Vec<Op>> = self
+                    .states
+                    .par_chunks_mut(CHUNK)
+                    .zip(self.plans.par_chunks_mut(CHUNK))
+                    .zip(self.warm.par_chunks(CHUNK))
+                    .enumerate()
+                    .map(|(k, ((states, plans), warm))| {
+                        let t = rayon::current_thread_index().unwrap_or(0) % caches.len();
+                        let mut cache = caches[t].lock().unwrap_or_else(|e| e.into_inner());
+                        let mut fx = Deferred { joints: shared, ops: Vec::new() };
+                        let slots = Slots { base: k * CHUNK, states, plans, warm, parked };
+                        visit(slots, x, pass, &view, &mut cache, &mut fx);
+                        fx.ops
+                    })
+                    .collect();
+                self.apply(ops.into_iter().flatten(), joints);
+                return;
+            }
+        }
+        let cache = self.caches[0].get_mut().unwrap_or_else(|e| e.into_inner());
+        let mut fx = Direct {
+            joints,
+            give_back: &mut self.give_back,
+            reported: &mut self.reported,
+            diagnostics: &mut self.diagnostics,
+            needs_anchor: &mut self.needs_anchor,
+        };
+        let slots = Slots {
+            base: 0,
+            states: &mut self.states,
+            plans: &mut self.plans,
+            warm: &self.warm,
+            parked: &self.watch.parked,
+        };
+        visit(slots, x, pass, &view, cache, &mut fx);
+    }
+
+    /// The bodies the last contact pass read at rapier's angular speed cap, by handle.
+    fn take_capped(&mut self) -> Vec<RigidBodyHandle> {
+        let mut capped: Vec<RigidBodyHandle> = Vec::new();
+        for c in &mut self.caches {
+            capped.append(&mut c.get_mut().unwrap_or_else(|e| e.into_inner()).now.take_capped());
+        }
+        capped.sort_unstable_by_key(|h| h.into_raw_parts());
+        capped.dedup();
+        capped
+    }
+}
+
+/// The fewest contacts a store must track for the contact pass to run on several threads.
+#[cfg(feature = "parallel")]
+const PARALLEL_MIN: usize = 256;
+/// Contact slots per parallel task.
+#[cfg(feature = "parallel")]
+const CHUNK: usize = 128;
+
+/// The caches one thread of the contact pass keeps from step to step: the bodies as read in this
+/// step, and whether bodies of idle contacts are still. (Each entry is what rapier's body says,
+/// read once per step: a thread's cache gives the same values as any other's.)
+#[derive(Default)]
+pub(super) struct PassCache {
+    now: BodiesNow,
+    still: StillBodies,
+}
+
+impl PassCache {
+    /// The caches of a store: one (a serial pass; a parallel one adds one per thread).
+    pub(super) fn one() -> Vec<Mutex<PassCache>> {
+        vec![Mutex::new(PassCache::default())]
+    }
+}
+
+/// What the contact pass reads of the step besides [`StepCtx`]: a contact's pair in the narrow
+/// phase by its colliders and the edge index it had (`pair_of`: its pair and edge index now) and
+/// by edge index (`pair_at`).
+struct PassCtx<'a, P, Q> {
+    pair_of: P,
+    pair_at: Q,
+    /// The first slot of the contacts new in this step, and their records.
+    first_new: usize,
+    new_info: &'a [NewPair],
+}
+
+/// A run of contact slots (from slot `base` on) for [`visit`], and the parked-slot bits.
+struct Slots<'a> {
+    base: usize,
+    states: &'a mut [PairState],
+    plans: &'a mut [Plan],
+    warm: &'a [AtomicU32],
+    parked: &'a quiet::Parked,
+}
+
+/// The contact pass over the live (not parked) slots of `slots`: for each, whether it can be
+/// kept as it is (idle, its bodies still), its pair in the narrow phase (none: its motor's turn
+/// in the step is given back), its bodies as read in this step, and then its update (see
+/// [`update`]).
+#[inline(never)]
+fn visit<'n, E, P, Q>(
+    slots: Slots<'_>,
+    x: &StepCtx<'n>,
+    pass: &PassCtx<'_, P, Q>,
+    view: &StoreView<'_>,
+    cache: &mut PassCache,
+    fx: &mut E,
+) where
+    E: Effects,
+    P: Fn(ColliderHandle, ColliderHandle, u32) -> Option<(&'n ContactPair, u32)>,
+    Q: Fn(u32) -> Option<&'n ContactPair>,
+{
+    let Slots { base, states, plans, warm, parked } = slots;
+    let PassCache { now, still } = cache;
+    let (bodies, step, dt) = (x.bodies, x.step, x.dt);
+    let (pair_of, pair_at) = (&pass.pair_of, &pass.pair_at);
+    let mut pressing = crate::slip::Pressing::default();
+    let end = base + states.len();
+    let mut next = base;
+    loop {
+        let idx = parked.next_live(next, end);
+        if idx >= end {
+            break;
+        }
+        next = idx + 1;
+        let local = idx - base;
+        // The loop is bound by cache misses on rapier's pair, manifold, solver-contact and
+        // body data (scattered on the heap): start loading the data of the contacts a few
+        // iterations ahead, one level of indirection per stage. Contacts whose bodies were
+        // asleep at the last `after_step` are not prefetched (most stay asleep; a body woken
+        // since is only not loaded ahead). The store's own states are large (their fields for
+        // every model): their first line two stages ahead (`PairState` is laid out for
+        // this), and the part of the state the common step reads half a stage ahead.
+        let ahead = |k: usize| states.get(local + k).filter(|s| !s.idle);
+        if let Some(s) = states.get(local + 2 * AHEAD) {
+            prefetch((s as *const PairState).cast::<u8>());
+            if let Some(p) = pair_at(s.edge).filter(|_| !s.idle) {
+                prefetch(p);
+            }
+        }
+        if let Some(s) = ahead(AHEAD) {
+            if let Some(p) = pair_at(s.edge) {
+                for m in p.solver_manifolds() {
+                    // The solver contacts, points, bodies, normal, friction and dominance.
+                    prefetch_lines(m, MANIFOLD_READ);
+                }
+            }
+            // A body is read from rapier once per step (its first contact), then from `now`.
+            for &b in s.parents.iter().flatten() {
+                now.prefetch(b, step);
+            }
+        }
+        if let Some(s) = ahead(AHEAD / 2) {
+            prefetch_lines(s, PairState::COLD);
+            if let Some(p) = pair_at(s.edge) {
+                for m in p.solver_manifolds() {
+                    prefetch_ends(&m.data.solver_contacts);
+                    prefetch_ends(&m.points);
+                }
+            }
+        }
+        // The parents `before_step` checked (or `after_step` recorded for a new contact):
+        // nothing changes the sets between the two.
+        let (c1, c2, cached_edge, [par1, par2], was_idle) = {
+            let s = &states[local];
+            (s.c1, s.c2, s.edge, s.parents, s.idle)
+        };
+        if was_idle {
+            // Idle at the last step and its bodies still asleep (or not dynamic, one of
+            // them dynamic): kept as it is, without looking its pair up (see `quiet`).
+            let b1 = still.get(par1, bodies, step);
+            let b2 = still.get(par2, bodies, step);
+            if b1.still && b2.still && (b1.dynamic || b2.dynamic) {
+                states[local].seen = step;
+                continue;
+            }
+        }
+        let Some((pair, edge)) = pair_of(c1, c2, cached_edge) else {
+            // The pair is gone (swept below with its motor): the motor acted in this step
+            // without a contact.
+            record_give_back(&states[local], x.params, bodies, fx);
+            continue;
+        };
+        let new = idx.checked_sub(pass.first_new).and_then(|j| pass.new_info.get(j));
+        // Each body read once per step (`now`); rapier's own body only where a rarer part of
+        // the update needs it.
+        let (b1, b2) = (now.get(par1, bodies, step, dt), now.get(par2, bodies, step, dt));
+        let (b1, b2) = (b1.map_or(&BodyNow::WORLD, |i| now.at(i)), b2.map_or(&BodyNow::WORLD, |i| now.at(i)));
         let (moving1, moving2) = (b1.is(MOVING), b2.is(MOVING));
         let (dynamic1, dynamic2) = (b1.is(DYNAMIC), b2.is(DYNAMIC));
-        // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
-        // `impulse` the step's total plus the warm start it began with (the last substep
-        // impulse of the previous step, which the hook summed in `warm`); 0.36
-        // reports the plain total.
-        // (In SIMD vectors: the same arithmetic as the plain vectors', in fewer instructions.)
-        let mut imp = 0.0f32;
-        let mut warm_next = 0.0f32;
-        let mut nsum = Vec3A::ZERO;
-        let (mut p1sum, mut p2sum) = (Vec3A::ZERO, Vec3A::ZERO);
-        let (mut p1avg, mut p2avg) = (Vec3A::ZERO, Vec3A::ZERO);
-        let mut count = 0.0f32;
-        // The friction coefficient the solver applied in this step (the hook's, or rapier's
-        // combination at a full update off the hook, or the one a recycled pair kept).
-        let mut applied_mu = f32::NAN;
-        // A body-side anchor is the material point that touched at the start of the step, in
-        // the body's CoM-centred local frame: after the step it has turned with the body (a
-        // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
-        // material point at the same world offset from the centre of mass as then, so the
-        // step's rotation is undone (once per body): the slip of a body rolling without slip
-        // is then zero whatever its speed.
-        for m in pair.solver_manifolds() {
-            let (mf1, mf2) = manifold_frames(m, b1, b2);
-            for c in &m.data.solver_contacts {
-                let id = c.contact_indices()[0] as usize;
-                let (pi, wi) = m
-                    .points
-                    .get(id)
-                    .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
-                warm_next += wi;
-                let (a, b) = (mf1.anchor_in_world(c.anchor1), mf2.anchor_in_world(c.anchor2));
-                imp += pi;
-                nsum += Vec3A::from(m.data.normal) * pi;
-                p1sum += a * pi;
-                p2sum += b * pi;
-                p1avg += a;
-                p2avg += b;
-                count += 1.0;
-            }
-            if !m.data.solver_contacts.is_empty() {
-                applied_mu = m.data.friction;
-                if nsum == Vec3A::ZERO {
-                    nsum = Vec3A::from(m.data.normal) * 1e-12;
-                }
+        // rapier disables (quarantines) a body whose state went non-finite in the step; the
+        // solver left NaN in the warm start of the motor that acted on it.
+        if let Some(j) = states[local].joint {
+            let disabled = |b: &BodyNow| b.is(PRESENT) && !b.is(ENABLED);
+            if disabled(b1) || disabled(b2) {
+                fx.clear_nonfinite_motor_impulse(j);
             }
         }
-        if count == 0.0 {
-            // No active contact in this step. The motor still acted in it (rapier solves
-            // the joint whatever the contact does): the turn it gave the bodies is given back
-            // by the next `before_step` (see `give_back`).
-            self.record_give_back(idx, params, bodies, joints);
-            // A body rolling or spinning on a support (kinetic roll or spin, one side not
-            // dynamic) keeps its contact for up to `ABSENT_STEPS` such steps, reported
-            // unloaded, its plan and motor bounds those of its last loaded step: parry's
-            // contact of a cylinder on its side (as the pair's first collider) on a box
-            // loses its points for a step now and then, and the contact that comes back is
-            // the same rolling contact, loaded in the step it comes back in (the motor's
-            // turn in the steps between is given back). Any other contact, or after that:
-            // swept below (two bodies of a pile that part keep nothing: a contact between
-            // them that begins again starts sticking, and the pile falls asleep as before).
-            let s = &mut self.states[idx];
-            let turning = s.roll == Mode::Kinetic || s.spin == Mode::Kinetic;
-            let on_support = !(dynamic1 && dynamic2);
-            if turning && on_support && s.absent < ABSENT_STEPS && plan_ok {
-                s.absent += 1;
-                s.seen = step;
-                s.n = 0.0;
-                // The surfaces parted: a sticking slide lets go of its deflection (as any
-                // unloaded step does, `advance_mode`).
-                if s.slide == Mode::Static {
-                    s.slide_defl = Vector::ZERO;
-                }
-            }
-            return;
+        let st = &mut states[local];
+        st.edge = edge;
+        st.idle = !(moving1 || moving2);
+        if moving1 || moving2 {
+            st.quiet = false;
         }
-        let returned = !STEADY && std::mem::take(&mut self.states[idx].absent) > 0;
-        let len = nsum.length();
-        let normal_a = if len > 0.0 { nsum * (1.0 / len) } else { Vec3A::Y };
-        let (p1, p2) = if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
-        let plan = &self.plans[idx];
-        let s = &mut self.states[idx];
-        // A contact whose friction acted in its body's centre-of-mass plane in this step (a
-        // roll that had just stopped) keeps the point it touched at.
-        let (p1, p2) = if !STEADY && plan.roll_stopped { (s.point.into(), s.point.into()) } else { (p1, p2) };
-        // A round body's contact on its one support (see `crate::rolling`): both sides at the
-        // solver's point, the round body's surface point when the hook held it (a body turning
-        // too slowly for the hold: the sides' midpoint, a distance of half the penetration from
-        // it along the normal).
-        let held = new.is_none() && plan.hold_radius > 0.0;
-        let (p1, p2) = if held {
-            let m = (p1 + p2) * 0.5;
-            (m, m)
-        } else {
-            (p1, p2)
+        if !(moving1 || moving2) {
+            // Asleep: keep everything. No dynamic side any more (a body made fixed or
+            // kinematic): swept below with its motor.
+            if dynamic1 || dynamic2 {
+                st.seen = step;
+            }
+            continue;
+        }
+        let steady = {
+            let (s, plan) = (&states[local], &plans[local]);
+            new.is_none()
+                && x.belts.is_empty()
+                && s.hold == 0
+                && s.absent == 0
+                && s.contensou_model.is_none()
+                && s.curvature.is_some()
+                && !plan.stock
+                && !plan.roll_stopped
+                && !plan.collapse
         };
-        let point_a = (p1 + p2) * 0.5;
-        if !(normal_a.is_finite() && point_a.is_finite()) {
-            return;
-        }
-        let (normal, point) = (Vector::from(normal_a), Vector::from(point_a));
-        // What the hook did to the pair's solver contacts in this step (if hooked).
-        let hook_plain =
-            plan.tangent_velocity == Vector::ZERO && (STEADY || (!plan.roll_stopped && !plan.collapse));
-        s.seen = step;
-        s.hook_plain = hook_plain;
-        s.applied_mu = applied_mu;
-        // The hook summed the warm start of a hooked pair; a pair off the hook (see
-        // `settle`) started from the warm starts the last step left.
-        let warm = match *self.warm[idx].get_mut() {
-            WARM_UNSET => s.warm_next,
-            bits => f32::from_bits(bits),
+        // Slide only: a steady contact without roll or spin resistance (its roll and spin
+        // static, no motor, curvatures that do not depend on the direction).
+        let slide_only = steady && {
+            let s = &states[local];
+            !s.torques
+                && s.roll == Mode::Static
+                && s.spin == Mode::Static
+                && s.joint.is_none()
+                && s.kappa_const
         };
-        s.warm_next = warm_next;
-        let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
-        // The last step carried no load (or the contact is new): if this one does, the
-        // bodies touched during it (see the settle test below).
-        let unloaded_before = s.n <= 0.0;
-        // A step without a finite positive dt measures no force: the last one stands (the
-        // next plan's motor bounds come from it).
-        if plan_ok {
-            s.n = (total * inv_dt).max(0.0);
+        let slot = Slot { i: idx, s: &mut states[local], plan: &mut plans[local], warm: &warm[local] };
+        let contact = (slot, (pair, new), (b1, b2));
+        match (steady, slide_only) {
+            (true, true) => update::<true, true, E>(x, view, contact, &mut pressing, fx),
+            (true, false) => update::<true, false, E>(x, view, contact, &mut pressing, fx),
+            _ => update::<false, false, E>(x, view, contact, &mut pressing, fx),
         }
-        s.normal = normal;
-        s.point = point;
-        if !STEADY && s.contensou_model.is_some() && s.contensou.enabled {
-            if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
-                crate::contensou::observe(
-                    &mut s.contensou,
-                    pair,
-                    bodies,
-                    [col1, col2],
-                    [moving1, moving2],
-                    normal,
-                    params.prediction_distance(),
-                );
+    }
+}
+
+/// The update of one moving contact (index `idx`, pair `pair`, bodies `b1`, `b2` read in
+/// this step) from the solver's impulses and the bodies' velocities after the step: normal
+/// force, modes and deflections, and the next step's plan. `STEADY`: the contact is none of
+/// the rarer kinds (new in this step, held after its onset, back from a step without points,
+/// on a conveyor, with a Contensou model, a stock fallback, unknown curvatures, or a roll
+/// that stopped in the last step), whose parts of the update are left out of this
+/// instance. `SLIDE` (with `STEADY`): the contact's material has no roll or spin
+/// resistance, its roll and spin are static, it has no motor and its curvatures do not
+/// depend on the direction: the roll and spin parts are left out too.
+#[inline(never)]
+fn update<const STEADY: bool, const SLIDE: bool, E: Effects>(
+    x: &StepCtx<'_>,
+    view: &StoreView<'_>,
+    (mut c, (pair, new), (b1, b2)): ContactNow<'_>,
+    pressing: &mut crate::slip::Pressing,
+    fx: &mut E,
+) {
+    let idx = c.i;
+    // The parents `before_step` checked (or `after_step` recorded for a new contact).
+    let (c1, c2, [par1, par2]) = {
+        let s = &*c.s;
+        (s.c1, s.c2, s.parents)
+    };
+    let StepCtx {
+        params, bodies, colliders, narrow_phase, step, dt, inv_dt, plan_ok, slip_speed, belts, ..
+    } = *x;
+    let anchor = &x.anchor;
+    let new = if STEADY { None } else { new };
+    let rbs = || [par1.and_then(|b| bodies.get(b)), par2.and_then(|b| bodies.get(b))];
+    let (moving1, moving2) = (b1.is(MOVING), b2.is(MOVING));
+    let (dynamic1, dynamic2) = (b1.is(DYNAMIC), b2.is(DYNAMIC));
+    // Normal force, normal and points from the solver's impulses. rapier 0.35 reports in
+    // `impulse` the step's total plus the warm start it began with (the last substep
+    // impulse of the previous step, which the hook summed in `warm`); 0.36
+    // reports the plain total.
+    // (In SIMD vectors: the same arithmetic as the plain vectors', in fewer instructions.)
+    let mut imp = 0.0f32;
+    let mut warm_next = 0.0f32;
+    let mut nsum = Vec3A::ZERO;
+    let (mut p1sum, mut p2sum) = (Vec3A::ZERO, Vec3A::ZERO);
+    let (mut p1avg, mut p2avg) = (Vec3A::ZERO, Vec3A::ZERO);
+    let mut count = 0.0f32;
+    // The friction coefficient the solver applied in this step (the hook's, or rapier's
+    // combination at a full update off the hook, or the one a recycled pair kept).
+    let mut applied_mu = f32::NAN;
+    // A body-side anchor is the material point that touched at the start of the step, in
+    // the body's CoM-centred local frame: after the step it has turned with the body (a
+    // rolling ball's by ω·dt, up and away from the ground). The contact now touches the
+    // material point at the same world offset from the centre of mass as then, so the
+    // step's rotation is undone (once per body): the slip of a body rolling without slip
+    // is then zero whatever its speed.
+    for m in pair.solver_manifolds() {
+        let (mf1, mf2) = manifold_frames(m, b1, b2);
+        for c in &m.data.solver_contacts {
+            let id = c.contact_indices()[0] as usize;
+            let (pi, wi) = m
+                .points
+                .get(id)
+                .map_or((0.0, 0.0), |p| (p.data.impulse.max(0.0), p.data.warmstart_impulse.max(0.0)));
+            warm_next += wi;
+            let (a, b) = (mf1.anchor_in_world(c.anchor1), mf2.anchor_in_world(c.anchor2));
+            imp += pi;
+            nsum += Vec3A::from(m.data.normal) * pi;
+            p1sum += a * pi;
+            p2sum += b * pi;
+            p1avg += a;
+            p2avg += b;
+            count += 1.0;
+        }
+        if !m.data.solver_contacts.is_empty() {
+            applied_mu = m.data.friction;
+            if nsum == Vec3A::ZERO {
+                nsum = Vec3A::from(m.data.normal) * 1e-12;
             }
         }
-        if !STEADY && plan.stock {
-            s.settled = false;
-            // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
-            if plan_ok {
-                self.replan(idx, colliders, [par1, par2], bodies, anchor.as_ref(), dt, joints);
-            }
-            return;
-        }
-        // Relative kinematics after the step, each body at its own contact point (the
-        // points the solver's friction rows use).
-        let (v1, v2) = (b1.velocity_at(p1), b2.velocity_at(p2));
-        // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
-        // no belt to take off).
-        let dv = match new {
-            Some(p) => v2 - v1 - Vec3A::from(p.belt),
-            None if STEADY || belts.is_empty() => v2 - v1,
-            None => v2 - v1 - Vec3A::from(x.belt_of(idx)),
-        };
-        let slip = dv - normal_a * dv.dot(normal_a);
-        let (w1, w2) = (b1.angvel, b2.angvel);
-        let w = w2 - w1;
-        let wn = w.dot(normal_a);
-        let wt = w - normal_a * wn;
-        let (dv, slip, wt) = (Vector::from(dv), Vector::from(slip), Vector::from(wt));
-        // Thresholds. Stick → slip as in docs/tracking.md §2.2/§3.4/§4.2: when the deflection accumulated
-        // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
-        // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
-        // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
-        let (k1, k2) = match s.curvature {
-            Some(k) => k,
-            None => {
-                // New contact: curvatures along the current rolling direction.
-                let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { return };
-                let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
-                let k = (
-                    collider_curvature(col1, point, normal, dir),
-                    collider_curvature(col2, point, -normal, dir),
-                );
-                s.curvature = Some(k);
-                s.per_newton = None;
-                k
-            }
-        };
-        let d = if SLIDE { s.derived_slide(s.n, (k1, k2)) } else { s.derived(s.n, (k1, k2)) };
-        let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
-        let loaded = s.n > 0.0;
-        // A held rolling contact: the roll motor acts in every substep of the step, the
-        // friction only in those with a normal impulse (rapier's solver reads a gap at a
-        // rolling body's contact late in the step, see `crate::rolling`), and the motor's torque
-        // there leaves the contact slipping by up to what it turns the bodies at the contact
-        // point in a step. Any other contact: rapier's solver leaves a small apparent slip on
-        // fast rolling contacts (its lever arms are frozen over the step), and 1 % of the
-        // relative body speed is ignored.
-        let tol = if held {
-            if s.joint.is_some() {
-                motor_slip(s, rbs(), point, dt)
-            } else {
-                0.0
-            }
-        } else {
-            0.01 * (b2.linvel - b1.linvel).length()
-        };
-        let slide_eps = slip_speed + tol;
-        // A body pressed into supports with different normals: the solver's approach
-        // velocity into one reads as slip at the other. Measured without it, and within
-        // the part of it that lies in this contact's tangent plane (`crate::slip`).
+    }
+    if count == 0.0 {
+        // No active contact in this step. The motor still acted in it (rapier solves
+        // the joint whatever the contact does): the turn it gave the bodies is given back
+        // by the next `before_step` (see `give_back`).
+        record_give_back(c.s, params, bodies, fx);
+        // A body rolling or spinning on a support (kinetic roll or spin, one side not
+        // dynamic) keeps its contact for up to `ABSENT_STEPS` such steps, reported
+        // unloaded, its plan and motor bounds those of its last loaded step: parry's
+        // contact of a cylinder on its side (as the pair's first collider) on a box
+        // loses its points for a step now and then, and the contact that comes back is
+        // the same rolling contact, loaded in the step it comes back in (the motor's
+        // turn in the steps between is given back). Any other contact, or after that:
+        // swept below (two bodies of a pile that part keep nothing: a contact between
+        // them that begins again starts sticking, and the pile falls asleep as before).
+        let s = &mut *c.s;
+        let turning = s.roll == Mode::Kinetic || s.spin == Mode::Kinetic;
         let on_support = !(dynamic1 && dynamic2);
-        let (slip, tol, slide_eps) = if on_support
-            && crate::slip::may_be_pressing(slip, dv, normal, slide_eps, slip_speed)
-        {
+        if turning && on_support && s.absent < ABSENT_STEPS && plan_ok {
+            s.absent += 1;
+            s.seen = step;
+            s.n = 0.0;
+            // The surfaces parted: a sticking slide lets go of its deflection (as any
+            // unloaded step does, `advance_mode`).
+            if s.slide == Mode::Static {
+                s.slide_defl = Vector::ZERO;
+            }
+        }
+        return;
+    }
+    let returned = !STEADY && std::mem::take(&mut c.s.absent) > 0;
+    let len = nsum.length();
+    let normal_a = if len > 0.0 { nsum * (1.0 / len) } else { Vec3A::Y };
+    let (p1, p2) = if imp > 0.0 { (p1sum / imp, p2sum / imp) } else { (p1avg / count, p2avg / count) };
+    let plan = &*c.plan;
+    let s = &mut *c.s;
+    // A contact whose friction acted in its body's centre-of-mass plane in this step (a
+    // roll that had just stopped) keeps the point it touched at.
+    let (p1, p2) = if !STEADY && plan.roll_stopped { (s.point.into(), s.point.into()) } else { (p1, p2) };
+    // A round body's contact on its one support (see `crate::rolling`): both sides at the
+    // solver's point, the round body's surface point when the hook held it (a body turning
+    // too slowly for the hold: the sides' midpoint, a distance of half the penetration from
+    // it along the normal).
+    let held = new.is_none() && plan.hold_radius > 0.0;
+    let (p1, p2) = if held {
+        let m = (p1 + p2) * 0.5;
+        (m, m)
+    } else {
+        (p1, p2)
+    };
+    let point_a = (p1 + p2) * 0.5;
+    if !(normal_a.is_finite() && point_a.is_finite()) {
+        return;
+    }
+    let (normal, point) = (Vector::from(normal_a), Vector::from(point_a));
+    // What the hook did to the pair's solver contacts in this step (if hooked).
+    let hook_plain =
+        plan.tangent_velocity == Vector::ZERO && (STEADY || (!plan.roll_stopped && !plan.collapse));
+    s.seen = step;
+    s.hook_plain = hook_plain;
+    s.applied_mu = applied_mu;
+    // The hook summed the warm start of a hooked pair; a pair off the hook (see
+    // `settle`) started from the warm starts the last step left.
+    let warm = match c.warm.load(Ordering::Relaxed) {
+        WARM_UNSET => s.warm_next,
+        bits => f32::from_bits(bits),
+    };
+    s.warm_next = warm_next;
+    let total = if compat::IMPULSE_INCLUDES_WARMSTART { imp - warm } else { imp };
+    // The last step carried no load (or the contact is new): if this one does, the
+    // bodies touched during it (see the settle test below).
+    let unloaded_before = s.n <= 0.0;
+    // A step without a finite positive dt measures no force: the last one stands (the
+    // next plan's motor bounds come from it).
+    if plan_ok {
+        s.n = (total * inv_dt).max(0.0);
+    }
+    s.normal = normal;
+    s.point = point;
+    if !STEADY && s.contensou_model.is_some() && s.contensou.enabled {
+        if let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) {
+            crate::contensou::observe(
+                &mut s.contensou,
+                pair,
+                bodies,
+                [col1, col2],
+                [moving1, moving2],
+                normal,
+                params.prediction_distance(),
+            );
+        }
+    }
+    if !STEADY && plan.stock {
+        s.settled = false;
+        // Zero-mass fallback: back to tribo once the masses are valid (re-checked by the plan).
+        if plan_ok {
+            super::plan::replan(&mut c, view, colliders, [par1, par2], bodies, anchor.as_ref(), dt, fx);
+        }
+        return;
+    }
+    // Relative kinematics after the step, each body at its own contact point (the
+    // points the solver's friction rows use).
+    let (v1, v2) = (b1.velocity_at(p1), b2.velocity_at(p2));
+    // Slip relative to a conveyor surface the user's hook set (`tangent_velocity`; none:
+    // no belt to take off).
+    let dv = match new {
+        Some(p) => v2 - v1 - Vec3A::from(p.belt),
+        None if STEADY || belts.is_empty() => v2 - v1,
+        None => v2 - v1 - Vec3A::from(x.belt_of(idx)),
+    };
+    let slip = dv - normal_a * dv.dot(normal_a);
+    let (w1, w2) = (b1.angvel, b2.angvel);
+    let w = w2 - w1;
+    let wn = w.dot(normal_a);
+    let wt = w - normal_a * wn;
+    let (dv, slip, wt) = (Vector::from(dv), Vector::from(slip), Vector::from(wt));
+    // Thresholds. Stick → slip as in docs/tracking.md §2.2/§3.4/§4.2: when the deflection accumulated
+    // while sticking (slide offset S, roll angle Θ, spin angle Ψ) exceeds the static
+    // threshold of the material (μs N/K_E, Θ^s, 𝒮_s^ψ). Slip → stick when the relative
+    // velocity falls below `slip_speed` (angular: `slip_speed·κ̄`).
+    let (k1, k2) = match s.curvature {
+        Some(k) => k,
+        None => {
+            // New contact: curvatures along the current rolling direction.
+            let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else { return };
+            let dir = if wt.length() > 1e-6 { normal.cross(wt).normalize() } else { any_perp(normal) };
+            let k =
+                (collider_curvature(col1, point, normal, dir), collider_curvature(col2, point, -normal, dir));
+            s.curvature = Some(k);
+            s.per_newton = None;
+            k
+        }
+    };
+    let d = if SLIDE { s.derived_slide(s.n, (k1, k2)) } else { s.derived(s.n, (k1, k2)) };
+    let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
+    let loaded = s.n > 0.0;
+    // A held rolling contact: the roll motor acts in every substep of the step, the
+    // friction only in those with a normal impulse (rapier's solver reads a gap at a
+    // rolling body's contact late in the step, see `crate::rolling`), and the motor's torque
+    // there leaves the contact slipping by up to what it turns the bodies at the contact
+    // point in a step. Any other contact: rapier's solver leaves a small apparent slip on
+    // fast rolling contacts (its lever arms are frozen over the step), and 1 % of the
+    // relative body speed is ignored.
+    let tol = if held {
+        if s.joint.is_some() {
+            motor_slip(s, rbs(), point, dt)
+        } else {
+            0.0
+        }
+    } else {
+        0.01 * (b2.linvel - b1.linvel).length()
+    };
+    let slide_eps = slip_speed + tol;
+    // A body pressed into supports with different normals: the solver's approach
+    // velocity into one reads as slip at the other. Measured without it, and within
+    // the part of it that lies in this contact's tangent plane (`crate::slip`).
+    let on_support = !(dynamic1 && dynamic2);
+    let (slip, tol, slide_eps) =
+        if on_support && crate::slip::may_be_pressing(slip, dv, normal, slide_eps, slip_speed) {
             let (slip, extra) = pressing.slip(dv, normal, [par1, par2], bodies, colliders, narrow_phase, dt);
             (slip, tol + extra, slide_eps + extra)
         } else {
             (slip, tol, slide_eps)
         };
 
-        // Slide. While held (see `hold_step`) the deflection is the offset of the material
-        // points that touched when the contact began, from the bodies' poses: rapier's
-        // normal force builds up over a contact's first step, and the friction bound with
-        // it, so a body set down on a slope slides a little before the contact holds, and
-        // the pull-back that returns it moves it in substeps (the velocities after a step
-        // say little of how far it went).
-        if let Some(p) = new {
-            let [rb1, rb2] = rbs();
-            // Each side's moving body and its pose when the step began (none: the side is
-            // fixed in the world).
-            let sides = [(rb1, p.start[0]), (rb2, p.start[1])].map(|side| match side {
-                (Some(rb), Some(start)) if !rb.is_fixed() => Some((rb, start)),
-                _ => None,
-            });
-            // Where the surfaces touched when the step began: each side's point less its
-            // body's motion over the step (`p1`, `p2` moved with their centres of mass).
-            let back = |q: Vector, side: Option<(&RigidBody, (Vector, Rotation))>| {
-                side.map_or(q, |(rb, (com, _))| q - (rb.center_of_mass() - com))
-            };
-            let p0 = (back(p1.into(), sides[0]) + back(p2.into(), sides[1])) * 0.5;
-            let p0 = if finite(p0) { p0 } else { point };
-            s.slide_anchor = sides.map(|side| side.map_or(p0, |(_, (com, rot))| rot.inverse() * (p0 - com)));
-            s.onset_rot = sides.map(|side| side.map_or(Rotation::IDENTITY, |(_, (_, rot))| rot));
-        }
-        // Held only for a body on this one support and while it does not roll: with several
-        // supports the anchors of its contacts disagree, and a rolling body's touching
-        // material points change.
-        if !STEADY
-            && s.hold & HOLD_SLIDE != 0
-            && (s.roll != Mode::Static || !touches_nothing_else(narrow_phase, [c1, c2], rbs()))
-        {
-            s.hold &= !HOLD_SLIDE;
-        }
-        let held_slide = (!STEADY && s.hold & HOLD_SLIDE != 0).then(|| {
-            let [rb1, rb2] = rbs();
-            let at = |rb: Option<&RigidBody>, a: Vector| match rb {
-                Some(rb) if !rb.is_fixed() => rb.center_of_mass() + rb.rotation() * a,
-                _ => a,
-            };
-            let d = at(rb2, s.slide_anchor[1]) - at(rb1, s.slide_anchor[0]);
-            let d = d - normal * d.dot(normal);
-            if finite(d) {
-                d
-            } else {
-                Vector::ZERO
-            }
+    // Slide. While held (see `hold_step`) the deflection is the offset of the material
+    // points that touched when the contact began, from the bodies' poses: rapier's
+    // normal force builds up over a contact's first step, and the friction bound with
+    // it, so a body set down on a slope slides a little before the contact holds, and
+    // the pull-back that returns it moves it in substeps (the velocities after a step
+    // say little of how far it went).
+    if let Some(p) = new {
+        let [rb1, rb2] = rbs();
+        // Each side's moving body and its pose when the step began (none: the side is
+        // fixed in the world).
+        let sides = [(rb1, p.start[0]), (rb2, p.start[1])].map(|side| match side {
+            (Some(rb), Some(start)) if !rb.is_fixed() => Some((rb, start)),
+            _ => None,
         });
-        let slide_accumulate = |defl: Vector| {
-            let next = match held_slide {
-                Some(d) => d,
-                None => {
-                    let sl = slip.length();
-                    let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
-                    let dd = defl + excess * dt;
-                    dd - normal * dd.dot(normal)
-                }
-            };
-            (next, next.length() as f64)
+        // Where the surfaces touched when the step began: each side's point less its
+        // body's motion over the step (`p1`, `p2` moved with their centres of mass).
+        let back = |q: Vector, side: Option<(&RigidBody, (Vector, Rotation))>| {
+            side.map_or(q, |(rb, (com, _))| q - (rb.center_of_mass() - com))
         };
-        // A held slide is released within one step at the slip speed, and within half the
-        // static threshold (so the ordinary stick goes on from there).
-        mechanism_step(
-            false,
-            (!STEADY, new.is_some()),
-            (&mut s.hold, HOLD_SLIDE, &mut s.slide_onset),
-            (&mut s.slide, &mut s.slide_defl),
-            (loaded, d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
-            (slip.length(), slide_eps, slip.length() <= slide_eps),
-            slide_accumulate,
-        );
-        // The step a kept contact's points came back in (a landing): its tangential motion
-        // is mostly the flight before the touch and the solver's recovery of the landing's
-        // penetration, not a deflection of surfaces that stuck; it is judged against the
-        // full threshold above, and a sticking slide starts from the end of the step.
-        if returned && s.slide == Mode::Static {
-            s.slide_defl = Vector::ZERO;
-        }
-        let was_rolling = !SLIDE && s.roll == Mode::Kinetic;
-        // What the last step's kinetic torque took off the relative roll and spin speeds:
-        // the next step's motor carries only the fraction that stops them (see
-        // `plan_contact`).
-        let speeds = [wt.length(), wn.abs()];
-        for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
-            s.kinetic_drop[k] = if !SLIDE && mode == Mode::Kinetic && new.is_none() {
-                (s.last_w[k] - speeds[k]).max(0.0)
-            } else {
-                0.0
-            };
-        }
-        s.last_w = speeds;
-        // Roll (off, or degenerate curvature: a static roll stays static with no
-        // deflection). A rolling contact keeps rolling until its relative roll speed stops
-        // it: over a step without load (a hop: the normal force and the capacities are
-        // zero), and over a step whose curvature is degenerate (parry's manifold of a
-        // cylinder on its side now and then has a normal tilted towards the cylinder's
-        // axis, along which the plan finds the flat end face: turned static by it, the roll
-        // held the still rolling cylinder with its static capacity in the next step).
-        let roll_on = d.roll_static > 0.0;
-        s.roll_threshold = d.roll_static as f32;
-        let roll_accumulate = |defl: Vector| {
-            let dd = defl + wt * dt;
-            let next = dd - normal * dd.dot(normal);
-            (next, next.length() as f64)
+        let p0 = (back(p1.into(), sides[0]) + back(p2.into(), sides[1])) * 0.5;
+        let p0 = if finite(p0) { p0 } else { point };
+        s.slide_anchor = sides.map(|side| side.map_or(p0, |(_, (com, rot))| rot.inverse() * (p0 - com)));
+        s.onset_rot = sides.map(|side| side.map_or(Rotation::IDENTITY, |(_, (_, rot))| rot));
+    }
+    // Held only for a body on this one support and while it does not roll: with several
+    // supports the anchors of its contacts disagree, and a rolling body's touching
+    // material points change.
+    if !STEADY
+        && s.hold & HOLD_SLIDE != 0
+        && (s.roll != Mode::Static || !touches_nothing_else(narrow_phase, [c1, c2], rbs()))
+    {
+        s.hold &= !HOLD_SLIDE;
+    }
+    let held_slide = (!STEADY && s.hold & HOLD_SLIDE != 0).then(|| {
+        let [rb1, rb2] = rbs();
+        let at = |rb: Option<&RigidBody>, a: Vector| match rb {
+            Some(rb) if !rb.is_fixed() => rb.center_of_mass() + rb.rotation() * a,
+            _ => a,
         };
-        // A roll that sticks and is off or unloaded has no deflection and no hold (what
-        // `hold_step` and `advance_mode` make of it).
-        mechanism_step(
-            SLIDE || (s.roll == Mode::Static && !(loaded && roll_on)),
-            (!STEADY, new.is_some()),
-            (&mut s.hold, HOLD_ROLL, &mut s.hold_onset[0]),
-            (&mut s.roll, &mut s.roll_defl),
-            (loaded && roll_on, d.roll_static, d.roll_static),
-            (wt.length(), roll_eps, wt.length() <= roll_eps),
-            roll_accumulate,
-        );
-        // A body that stops rolling sticks where it stopped: what the slide deflection
-        // gathered while it rolled (the contact point moved on both surfaces, and any slip
-        // then was the solver's tolerance) is no stick load, and pulling it back would move
-        // the stopped body backwards.
-        if !SLIDE && was_rolling && s.roll == Mode::Static {
-            s.slide_defl = Vector::ZERO;
-        }
-        // The friction acts in the body's centre-of-mass plane for one step after a roll
-        // stopped, and in its last kinetic step too (its relative speed below what the
-        // kinetic torque took off in the step before, rolling without slip, the friction
-        // braking the body): the contacts of a body on joints (a cart's wheels) do not all
-        // stop in the same step, and those still rolling would carry their stale braking
-        // friction into the step that stops the body.
-        let stops_next = !SLIDE
-            && s.roll == Mode::Kinetic
-            && s.slide == Mode::Static
-            && s.kinetic_drop[0] > 0.0
-            && wt.length() < s.kinetic_drop[0]
-            && friction_brakes(pair, rbs(), params);
-        // (Only a body that rolls without slip: a roll that stops while the body slides, a
-        // ball with backspin turning through zero, keeps the friction's moment.)
-        // Both only for a body on this one support (the narrow-phase walk only for a candidate).
-        let stopping = (was_rolling && s.roll == Mode::Static) || stops_next;
-        let radius = if stopping { 0.0 } else { hold_radius([b1, b2], [k1, k2], point, normal) };
-        let alone = (stopping || radius > 0.0) && touches_nothing_else(narrow_phase, [c1, c2], rbs());
-        let roll_stopped = stopping && alone;
-        let plan = &mut self.plans[idx];
-        plan.roll_stopped = roll_stopped;
-        plan.hold_radius = if alone { radius } else { 0.0 };
-        // A held rolling contact whose roll motor left it slipping at the end of the step (by
-        // at most `tol`, the motor's turn in a step): its friction holds that slip's opposite in
-        // the next step, so that the step ends rolling.
-        s.roll_fix = if held
-            && plan.hold_radius > 0.0
-            && wt.length() * dt > crate::rolling::HOLD_TURN
-            && !(returned || (unloaded_before && loaded))
-            && s.joint.is_some()
-            && s.slide == Mode::Static
-            && s.roll == Mode::Kinetic
-            && tol > 0.0
-        {
-            let fix = (s.roll_fix - slip).clamp_length_max(tol);
-            if finite(fix) {
-                fix
-            } else {
-                Vector::ZERO
-            }
+        let d = at(rb2, s.slide_anchor[1]) - at(rb1, s.slide_anchor[0]);
+        let d = d - normal * d.dot(normal);
+        if finite(d) {
+            d
         } else {
             Vector::ZERO
+        }
+    });
+    let slide_accumulate = |defl: Vector| {
+        let next = match held_slide {
+            Some(d) => d,
+            None => {
+                let sl = slip.length();
+                let excess = if sl > tol { slip * ((sl - tol) / sl) } else { Vector::ZERO };
+                let dd = defl + excess * dt;
+                dd - normal * dd.dot(normal)
+            }
         };
-        // On a multibody link the offset stays zero: the impulses rapier keeps for such a
-        // contact do not describe its friction (a rolling multibody cart's wheels show lateral
-        // warm-start friction at μ times the normal one), and with an offset from them the
-        // cart's chassis moved at up to 9.7e-5 m/s after its stop (1.5e-6 without).
-        plan.stop_offset = if roll_stopped && !any_on_multibody(&self.multibody_links, [par1, par2]) {
-            stop_offset(pair, rbs(), point, normal, s.roll_axis, params)
+        (next, next.length() as f64)
+    };
+    // A held slide is released within one step at the slip speed, and within half the
+    // static threshold (so the ordinary stick goes on from there).
+    mechanism_step(
+        false,
+        (!STEADY, new.is_some()),
+        (&mut s.hold, HOLD_SLIDE, &mut s.slide_onset),
+        (&mut s.slide, &mut s.slide_defl),
+        (loaded, d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
+        (slip.length(), slide_eps, slip.length() <= slide_eps),
+        slide_accumulate,
+    );
+    // The step a kept contact's points came back in (a landing): its tangential motion
+    // is mostly the flight before the touch and the solver's recovery of the landing's
+    // penetration, not a deflection of surfaces that stuck; it is judged against the
+    // full threshold above, and a sticking slide starts from the end of the step.
+    if returned && s.slide == Mode::Static {
+        s.slide_defl = Vector::ZERO;
+    }
+    let was_rolling = !SLIDE && s.roll == Mode::Kinetic;
+    // What the last step's kinetic torque took off the relative roll and spin speeds:
+    // the next step's motor carries only the fraction that stops them (see
+    // `plan_contact`).
+    let speeds = [wt.length(), wn.abs()];
+    for (k, mode) in [s.roll, s.spin].into_iter().enumerate() {
+        s.kinetic_drop[k] = if !SLIDE && mode == Mode::Kinetic && new.is_none() {
+            (s.last_w[k] - speeds[k]).max(0.0)
+        } else {
+            0.0
+        };
+    }
+    s.last_w = speeds;
+    // Roll (off, or degenerate curvature: a static roll stays static with no
+    // deflection). A rolling contact keeps rolling until its relative roll speed stops
+    // it: over a step without load (a hop: the normal force and the capacities are
+    // zero), and over a step whose curvature is degenerate (parry's manifold of a
+    // cylinder on its side now and then has a normal tilted towards the cylinder's
+    // axis, along which the plan finds the flat end face: turned static by it, the roll
+    // held the still rolling cylinder with its static capacity in the next step).
+    let roll_on = d.roll_static > 0.0;
+    s.roll_threshold = d.roll_static as f32;
+    let roll_accumulate = |defl: Vector| {
+        let dd = defl + wt * dt;
+        let next = dd - normal * dd.dot(normal);
+        (next, next.length() as f64)
+    };
+    // A roll that sticks and is off or unloaded has no deflection and no hold (what
+    // `hold_step` and `advance_mode` make of it).
+    mechanism_step(
+        SLIDE || (s.roll == Mode::Static && !(loaded && roll_on)),
+        (!STEADY, new.is_some()),
+        (&mut s.hold, HOLD_ROLL, &mut s.hold_onset[0]),
+        (&mut s.roll, &mut s.roll_defl),
+        (loaded && roll_on, d.roll_static, d.roll_static),
+        (wt.length(), roll_eps, wt.length() <= roll_eps),
+        roll_accumulate,
+    );
+    // A body that stops rolling sticks where it stopped: what the slide deflection
+    // gathered while it rolled (the contact point moved on both surfaces, and any slip
+    // then was the solver's tolerance) is no stick load, and pulling it back would move
+    // the stopped body backwards.
+    if !SLIDE && was_rolling && s.roll == Mode::Static {
+        s.slide_defl = Vector::ZERO;
+    }
+    // The friction acts in the body's centre-of-mass plane for one step after a roll
+    // stopped, and in its last kinetic step too (its relative speed below what the
+    // kinetic torque took off in the step before, rolling without slip, the friction
+    // braking the body): the contacts of a body on joints (a cart's wheels) do not all
+    // stop in the same step, and those still rolling would carry their stale braking
+    // friction into the step that stops the body.
+    let stops_next = !SLIDE
+        && s.roll == Mode::Kinetic
+        && s.slide == Mode::Static
+        && s.kinetic_drop[0] > 0.0
+        && wt.length() < s.kinetic_drop[0]
+        && friction_brakes(pair, rbs(), params);
+    // (Only a body that rolls without slip: a roll that stops while the body slides, a
+    // ball with backspin turning through zero, keeps the friction's moment.)
+    // Both only for a body on this one support (the narrow-phase walk only for a candidate).
+    let stopping = (was_rolling && s.roll == Mode::Static) || stops_next;
+    let radius = if stopping { 0.0 } else { hold_radius([b1, b2], [k1, k2], point, normal) };
+    let alone = (stopping || radius > 0.0) && touches_nothing_else(narrow_phase, [c1, c2], rbs());
+    let roll_stopped = stopping && alone;
+    let plan = &mut *c.plan;
+    plan.roll_stopped = roll_stopped;
+    plan.hold_radius = if alone { radius } else { 0.0 };
+    // A held rolling contact whose roll motor left it slipping at the end of the step (by
+    // at most `tol`, the motor's turn in a step): its friction holds that slip's opposite in
+    // the next step, so that the step ends rolling.
+    s.roll_fix = if held
+        && plan.hold_radius > 0.0
+        && wt.length() * dt > crate::rolling::HOLD_TURN
+        && !(returned || (unloaded_before && loaded))
+        && s.joint.is_some()
+        && s.slide == Mode::Static
+        && s.roll == Mode::Kinetic
+        && tol > 0.0
+    {
+        let fix = (s.roll_fix - slip).clamp_length_max(tol);
+        if finite(fix) {
+            fix
         } else {
             Vector::ZERO
-        };
-        // While the spin is held, its deflection is the bodies' relative turn about the
-        // normal since the contact began, from their poses: the first step's turn is not
-        // ω·dt (rapier moves the body in substeps, the spin-up with them), and the pull-back
-        // then returns the body to where it was set down. The hold's slip test keeps the
-        // velocity count (it allows for the first step's unresisted spin-up).
-        let held_spin = (!STEADY && s.hold & HOLD_SPIN != 0).then(|| {
-            let [rb1, rb2] = rbs();
-            let rot = |rb: Option<&RigidBody>, onset: Rotation| match rb {
-                Some(rb) if !rb.is_fixed() => *rb.rotation() * onset.inverse(),
-                _ => Rotation::IDENTITY,
-            };
-            let t = (rot(rb2, s.onset_rot[1]) * rot(rb1, s.onset_rot[0]).inverse()).to_scaled_axis();
-            if finite(t) {
-                t.dot(normal)
-            } else {
-                0.0
-            }
-        });
-        // Spin (as the roll: an unloaded step does not end a spin).
-        let spin_on = d.spin_static > 0.0;
-        let spin_accumulate = |defl: f32| {
-            let next = defl + wn * dt;
-            (next, next.abs() as f64)
-        };
-        // (As the roll.)
-        mechanism_step(
-            SLIDE || (s.spin == Mode::Static && !(loaded && spin_on)),
-            (!STEADY, new.is_some()),
-            (&mut s.hold, HOLD_SPIN, &mut s.hold_onset[1]),
-            (&mut s.spin, &mut s.spin_defl),
-            (loaded && spin_on, d.spin_static, d.spin_static),
-            (wn.abs(), spin_eps, wn.abs() <= spin_eps || (loaded && !spin_on)),
-            spin_accumulate,
-        );
-        if let (Some(t), Mode::Static) = (held_spin, s.spin) {
-            s.spin_defl = t;
         }
-        // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
-        // deflection is within half its static threshold (the anchor pull-back, which only
-        // the hook applies, is not needed yet), the slip is below ten slip speeds, or the
-        // contact carries no load, or the deflection stays within half the threshold over
-        // one more step at this slip (no pull-back is needed in that step either, and an
-        // unloaded contact has no deflection: a stack's rebound rocks the cubes, and their
-        // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
-        // contacts stick), and a curved contact's relative roll and spin are below their
-        // slip speeds.
-        // The half-threshold tests do not judge a contact's first loaded step (a landing):
-        // its normal force is the step's average of a load that began during the step,
-        // and its deflection is the tangential motion over the whole step, most of it
-        // before the touch. The threshold from that force is far below the one of the load
-        // the contact takes on (a cube landing on a stack: 55–230 N in that step, 4.6–8.2 kN
-        // in the next), and the test would put the contact back on the hook for a pull-back
-        // that the next step's threshold does not ask for. The stick → slip test still
-        // judges it: a deflection past the full threshold turns the contact kinetic.
-        let landing = unloaded_before && loaded;
-        // A contact that slides (kinetic) while it neither rolls nor spins is settled too: the
-        // hook's whole work for it is μk, which a pair rapier recycles keeps (see `settle`).
-        let was_settled = s.settled;
-        s.settled = (SLIDE || (s.roll == Mode::Static && s.spin == Mode::Static && s.hold == 0))
-            && (s.slide == Mode::Kinetic
-                || landing
-                || ((s.slide_defl.length() as f64) <= 0.5 * d.slide_static
-                    && (slip.length() <= SETTLE_SLIP * slip_speed
-                        || !loaded
-                        || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
-            && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
-            && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
-        // A sliding contact off the hook keeps the μk the hook wrote at the pair's last full
-        // update only while rapier recycles the pair: while its colliders' relative pose
-        // stays within `contact_recycle_distance` of that update's (translation plus the
-        // relative turn times the larger collider's extent) and each body turned less than
-        // acos 0.98 ≈ 11.5° since. Then rapier updates it in full with the colliders'
-        // combined friction, μs. So the contact counts as settled only while bounds on both
-        // (the path lengths since its last step on the hook) are within half of rapier's.
-        // (Bounded only while settled otherwise: an unsettled contact is on the hook in the
-        // next step, which starts the bounds again.)
-        if s.settled && s.slide == Mode::Kinetic {
-            let (step_motion, hooked) = match (colliders.get(c1), colliders.get(c2)) {
-                (Some(col1), Some(col2)) => (
-                    pair_motion(rbs(), [col1, col2], &mut s.extent, dt),
-                    (col1.active_hooks() | col2.active_hooks()).contains(ActiveHooks::MODIFY_SOLVER_CONTACTS),
-                ),
-                _ => ([f32::INFINITY; 2], true),
-            };
-            // A step on the hook began with a full update of the pair.
-            let since = if hooked { [0.0; 2] } else { s.off_motion };
-            s.off_motion = [since[0] + step_motion[0], since[1] + step_motion[1]];
-            let recycle = if params.contact_recycling { params.contact_recycle_distance() } else { 0.0 };
-            s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.5 * RECYCLE_TURN;
-        }
-        let (sd, rd) = (s.slide_defl, s.roll_defl);
-        // (Slide only: the roll and spin deflections were set to zero above.)
-        let finite_defl = if SLIDE {
-            sd.is_finite()
+    } else {
+        Vector::ZERO
+    };
+    // On a multibody link the offset stays zero: the impulses rapier keeps for such a
+    // contact do not describe its friction (a rolling multibody cart's wheels show lateral
+    // warm-start friction at μ times the normal one), and with an offset from them the
+    // cart's chassis moved at up to 9.7e-5 m/s after its stop (1.5e-6 without).
+    plan.stop_offset = if roll_stopped && !any_on_multibody(view.multibody_links, [par1, par2]) {
+        stop_offset(pair, rbs(), point, normal, s.roll_axis, params)
+    } else {
+        Vector::ZERO
+    };
+    // While the spin is held, its deflection is the bodies' relative turn about the
+    // normal since the contact began, from their poses: the first step's turn is not
+    // ω·dt (rapier moves the body in substeps, the spin-up with them), and the pull-back
+    // then returns the body to where it was set down. The hold's slip test keeps the
+    // velocity count (it allows for the first step's unresisted spin-up).
+    let held_spin = (!STEADY && s.hold & HOLD_SPIN != 0).then(|| {
+        let [rb1, rb2] = rbs();
+        let rot = |rb: Option<&RigidBody>, onset: Rotation| match rb {
+            Some(rb) if !rb.is_fixed() => *rb.rotation() * onset.inverse(),
+            _ => Rotation::IDENTITY,
+        };
+        let t = (rot(rb2, s.onset_rot[1]) * rot(rb1, s.onset_rot[0]).inverse()).to_scaled_axis();
+        if finite(t) {
+            t.dot(normal)
         } else {
-            all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl])
+            0.0
+        }
+    });
+    // Spin (as the roll: an unloaded step does not end a spin).
+    let spin_on = d.spin_static > 0.0;
+    let spin_accumulate = |defl: f32| {
+        let next = defl + wn * dt;
+        (next, next.abs() as f64)
+    };
+    // (As the roll.)
+    mechanism_step(
+        SLIDE || (s.spin == Mode::Static && !(loaded && spin_on)),
+        (!STEADY, new.is_some()),
+        (&mut s.hold, HOLD_SPIN, &mut s.hold_onset[1]),
+        (&mut s.spin, &mut s.spin_defl),
+        (loaded && spin_on, d.spin_static, d.spin_static),
+        (wn.abs(), spin_eps, wn.abs() <= spin_eps || (loaded && !spin_on)),
+        spin_accumulate,
+    );
+    if let (Some(t), Mode::Static) = (held_spin, s.spin) {
+        s.spin_defl = t;
+    }
+    // Settled (see `settle`): every mechanism sticks (no onset hold), the slide
+    // deflection is within half its static threshold (the anchor pull-back, which only
+    // the hook applies, is not needed yet), the slip is below ten slip speeds, or the
+    // contact carries no load, or the deflection stays within half the threshold over
+    // one more step at this slip (no pull-back is needed in that step either, and an
+    // unloaded contact has no deflection: a stack's rebound rocks the cubes, and their
+    // relative turn shows at the faces as 1–4 cm/s of slip for a few steps while the
+    // contacts stick), and a curved contact's relative roll and spin are below their
+    // slip speeds.
+    // The half-threshold tests do not judge a contact's first loaded step (a landing):
+    // its normal force is the step's average of a load that began during the step,
+    // and its deflection is the tangential motion over the whole step, most of it
+    // before the touch. The threshold from that force is far below the one of the load
+    // the contact takes on (a cube landing on a stack: 55–230 N in that step, 4.6–8.2 kN
+    // in the next), and the test would put the contact back on the hook for a pull-back
+    // that the next step's threshold does not ask for. The stick → slip test still
+    // judges it: a deflection past the full threshold turns the contact kinetic.
+    let landing = unloaded_before && loaded;
+    // A contact that slides (kinetic) while it neither rolls nor spins is settled too: the
+    // hook's whole work for it is μk, which a pair rapier recycles keeps (see `settle`).
+    let was_settled = s.settled;
+    s.settled = (SLIDE || (s.roll == Mode::Static && s.spin == Mode::Static && s.hold == 0))
+        && (s.slide == Mode::Kinetic
+            || landing
+            || ((s.slide_defl.length() as f64) <= 0.5 * d.slide_static
+                && (slip.length() <= SETTLE_SLIP * slip_speed
+                    || !loaded
+                    || ((s.slide_defl + slip * dt).length() as f64) <= 0.5 * d.slide_static)))
+        && (wt.length() <= roll_eps || roll_eps <= slip_speed * 1e-3)
+        && (wn.abs() <= spin_eps || spin_eps <= slip_speed * 1e-3);
+    // A sliding contact off the hook keeps the μk the hook wrote at the pair's last full
+    // update only while rapier recycles the pair: while its colliders' relative pose
+    // stays within `contact_recycle_distance` of that update's (translation plus the
+    // relative turn times the larger collider's extent) and each body turned less than
+    // acos 0.98 ≈ 11.5° since. Then rapier updates it in full with the colliders'
+    // combined friction, μs. So the contact counts as settled only while bounds on both
+    // (the path lengths since its last step on the hook) are within half of rapier's.
+    // (Bounded only while settled otherwise: an unsettled contact is on the hook in the
+    // next step, which starts the bounds again.)
+    if s.settled && s.slide == Mode::Kinetic {
+        let (step_motion, hooked) = match (colliders.get(c1), colliders.get(c2)) {
+            (Some(col1), Some(col2)) => (
+                pair_motion(rbs(), [col1, col2], &mut s.extent, dt),
+                (col1.active_hooks() | col2.active_hooks()).contains(ActiveHooks::MODIFY_SOLVER_CONTACTS),
+            ),
+            _ => ([f32::INFINITY; 2], true),
         };
-        if !finite_defl {
-            s.slide_defl = Vector::ZERO;
-            s.roll_defl = Vector::ZERO;
-            s.spin_defl = 0.0;
-        }
-        // Plan the next step now, while this contact's bodies and colliders are at hand
-        // (Contensou contacts are planned by before_step from the velocities the step starts
-        // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
-        // no pull-back, no motor: what `plan_contact` would make of it again) while the
-        // masses are valid.
-        let plan = &self.plans[idx];
-        let mass_ok = |h: Option<RigidBodyHandle>, b: &BodyNow| h.is_none() || b.is(MASS_OK);
-        let masses_valid = mass_ok(par1, b1) && mass_ok(par2, b2);
-        let keep = was_settled
-            && s.settled
-            && s.slide == Mode::Static
-            && masses_valid
-            && self.settings.unhook_settled
-            && !s.pending
-            && (SLIDE || (s.kappa_const && s.joint.is_none()))
-            && s.roll_cap == 0.0
-            && s.spin_cap == 0.0
-            && (SLIDE || (d.roll_capacity(s.roll) == 0.0 && d.spin_capacity(s.spin) == 0.0))
-            && !plan.stock
-            && !plan.collapse
-            && !plan.roll_stopped
-            && plan.tangent_velocity == Vector::ZERO
-            && plan.mu == s.material.mu_s() as f32;
-        if SLIDE && plan_ok && !keep {
-            self.plan_slide(idx, [par1, par2], bodies, dt, masses_valid, joints);
-        } else if plan_ok && s.contensou_model.is_none() && !keep {
-            self.plan_contact(
-                idx,
-                colliders,
-                [par1, par2],
-                bodies,
-                anchor.as_ref(),
-                dt,
-                Some(&d),
-                masses_valid,
-                joints,
-            );
-        }
+        // A step on the hook began with a full update of the pair.
+        let since = if hooked { [0.0; 2] } else { s.off_motion };
+        s.off_motion = [since[0] + step_motion[0], since[1] + step_motion[1]];
+        let recycle = if params.contact_recycling { params.contact_recycle_distance() } else { 0.0 };
+        s.settled &= s.off_motion[0] <= 0.5 * recycle && s.off_motion[1] <= 0.5 * RECYCLE_TURN;
+    }
+    let (sd, rd) = (s.slide_defl, s.roll_defl);
+    // (Slide only: the roll and spin deflections were set to zero above.)
+    let finite_defl =
+        if SLIDE { sd.is_finite() } else { all_finite([sd.x, sd.y, sd.z, rd.x, rd.y, rd.z, s.spin_defl]) };
+    if !finite_defl {
+        s.slide_defl = Vector::ZERO;
+        s.roll_defl = Vector::ZERO;
+        s.spin_defl = 0.0;
+    }
+    // Plan the next step now, while this contact's bodies and colliders are at hand
+    // (Contensou contacts are planned by before_step from the velocities the step starts
+    // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
+    // no pull-back, no motor: what `plan_contact` would make of it again) while the
+    // masses are valid.
+    let plan = &*c.plan;
+    let mass_ok = |h: Option<RigidBodyHandle>, b: &BodyNow| h.is_none() || b.is(MASS_OK);
+    let masses_valid = mass_ok(par1, b1) && mass_ok(par2, b2);
+    let keep = was_settled
+        && s.settled
+        && s.slide == Mode::Static
+        && masses_valid
+        && view.settings.unhook_settled
+        && !s.pending
+        && (SLIDE || (s.kappa_const && s.joint.is_none()))
+        && s.roll_cap == 0.0
+        && s.spin_cap == 0.0
+        && (SLIDE || (d.roll_capacity(s.roll) == 0.0 && d.spin_capacity(s.spin) == 0.0))
+        && !plan.stock
+        && !plan.collapse
+        && !plan.roll_stopped
+        && plan.tangent_velocity == Vector::ZERO
+        && plan.mu == s.material.mu_s() as f32;
+    if SLIDE && plan_ok && !keep {
+        super::plan::plan_slide(&mut c, view, [par1, par2], bodies, dt, masses_valid, fx);
+    } else if plan_ok && s.contensou_model.is_none() && !keep {
+        super::plan::plan_contact(
+            &mut c,
+            view,
+            colliders,
+            [par1, par2],
+            bodies,
+            anchor.as_ref(),
+            dt,
+            Some(&d),
+            masses_valid,
+            fx,
+        );
     }
 }
-
 /// The bytes of a `ContactManifold` `after_step` reads: its points and its data up to the
 /// relative dominance (rapier 0.35: 116 of 160).
 const MANIFOLD_READ: usize = std::mem::offset_of!(ContactManifold, data) + 96;
 
-/// One moving contact for [`TriboRapier::update`]: its slot, its pair, the pair's record if the
-/// contact is new in this step, and its bodies as read in this step.
-type ContactNow<'a> = (usize, (&'a ContactPair, Option<&'a NewPair>), (&'a BodyNow, &'a BodyNow));
+/// One moving contact for [`update`]: its slot, its pair, the pair's record if the contact is new
+/// in this step, and its bodies as read in this step.
+type ContactNow<'a> = (Slot<'a>, (&'a ContactPair, Option<&'a NewPair>), (&'a BodyNow, &'a BodyNow));
 
-/// What every contact's update in one `after_step` reads (see [`TriboRapier::update`]).
+/// What every contact's update in one `after_step` reads (see [`update`]).
 struct StepCtx<'a> {
     params: &'a IntegrationParameters,
     bodies: &'a RigidBodySet,

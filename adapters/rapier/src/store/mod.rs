@@ -26,6 +26,7 @@ mod angular_cap;
 mod before;
 mod bodies;
 mod diagnostic;
+mod effects;
 mod give_back;
 mod modes;
 mod plan;
@@ -38,7 +39,6 @@ mod snapshot;
 mod state;
 mod world;
 
-use bodies::BodiesNow;
 pub use diagnostic::Diagnostic;
 pub use settings::Settings;
 pub(crate) use state::Onset;
@@ -146,8 +146,8 @@ pub struct TriboRapier {
     /// that no contact of this store owns are removed (orphans of a dropped store or of a
     /// restored snapshot) and an existing anchor body is adopted.
     adopted: bool,
-    /// The bodies as the last `after_step` read them, each once per step (see `bodies`).
-    bodies_now: BodiesNow,
+    /// The caches of `after_step`'s contact pass, one per thread (at least one; see `after`).
+    caches: Vec<Mutex<after::PassCache>>,
     pub(crate) realizability: crate::diagnostics::Monitor,
     /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
     settle: settle::Settle,
@@ -194,7 +194,7 @@ impl Clone for TriboRapier {
             prepared: self.prepared,
             reported_unprepared: self.reported_unprepared,
             adopted: self.adopted,
-            bodies_now: BodiesNow::default(),
+            caches: after::PassCache::one(),
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
             give_back: self.give_back.clone(),
@@ -390,7 +390,7 @@ impl TriboRapier {
             prepared: false,
             reported_unprepared: false,
             adopted: false,
-            bodies_now: BodiesNow::default(),
+            caches: after::PassCache::one(),
             realizability: Default::default(),
             settle: Default::default(),
             give_back: Vec::new(),
@@ -638,10 +638,7 @@ impl TriboRapier {
 
     /// Reports `d` unless it was reported before.
     fn report_once(&mut self, d: Diagnostic) {
-        if !self.reported.contains(&d) {
-            self.reported.push(d);
-            self.diagnostics.push(d);
-        }
+        effects::report_once(&mut self.reported, &mut self.diagnostics, d);
     }
 
     /// Diagnostics collected so far (each problem reported once).
@@ -776,7 +773,8 @@ impl TriboRapier {
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction:
     /// [`note_multibody_joints`](Self::note_multibody_joints), `before_step`,
-    /// `world.step_with_events(&self.hooks(user_hooks), events)`, `after_step`.
+    /// `world.step_with_events(&self.hooks(user_hooks), events)`, `after_step` (with the
+    /// `parallel` feature, in the world's own thread pool if it has one, as rapier's step).
     pub fn step_world<H: PhysicsHooks + ?Sized>(
         &mut self,
         world: &mut PhysicsWorld,
@@ -791,12 +789,29 @@ impl TriboRapier {
             &mut world.impulse_joints,
         );
         world.step_with_events(&self.hooks(user_hooks), events);
-        self.after_step(
-            &world.integration_parameters,
-            &world.bodies,
-            &world.colliders,
-            &world.narrow_phase,
-            &mut world.impulse_joints,
-        );
+        #[cfg(feature = "parallel")]
+        let pool = world_pool(world);
+        let w = &mut *world;
+        let mut after = || {
+            self.after_step(
+                &w.integration_parameters,
+                &w.bodies,
+                &w.colliders,
+                &w.narrow_phase,
+                &mut w.impulse_joints,
+            )
+        };
+        #[cfg(feature = "parallel")]
+        if let Some(pool) = pool {
+            pool.install(after);
+            return;
+        }
+        after();
     }
+}
+
+/// The thread pool a rapier world steps in, if it has its own.
+#[cfg(feature = "parallel")]
+fn world_pool(world: &PhysicsWorld) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+    world.thread_pool()
 }

@@ -1,392 +1,385 @@
 //! Planning a contact's next step: the hook's friction coefficient and anchor pull-back, the
 //! roll/spin motor (frame, targets, torque bounds).
 
+use super::effects::{Effects, MotorRows, Slot, StoreView};
 use super::*;
 use crate::curvature::collider_curvature;
 use crate::rapier3d::parry::math::Vec3A;
 
-impl TriboRapier {
-    /// Plans contact `i` for the next step from its modes, deflections and last normal force:
-    /// the hook's friction coefficient and anchor pull-back, and the roll/spin motor (created,
-    /// updated in place or removed). Zero-mass dynamic bodies switch the contact to stock
-    /// (`masses_valid`: the caller has checked both bodies' masses in this step).
-    ///
-    /// A slide-only contact (no roll or spin capacity, no Contensou model, curvatures that do
-    /// not depend on the direction) is planned here; the rest in [`plan_torques`](Self::plan_torques).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(super) fn plan_contact(
-        &mut self,
-        i: usize,
-        colliders: &ColliderSet,
-        parents: [Option<RigidBodyHandle>; 2],
-        bodies: &RigidBodySet,
-        anchor: Option<&(RigidBodyHandle, Pose)>,
-        dt: f32,
-        derived: Option<&Derived>,
-        masses_valid: bool,
-        joints: &mut ImpulseJointSet,
-    ) {
-        let Some(on_joints) = self.plan_start(i, parents, bodies, masses_valid, joints) else { return };
-        let s = &self.states[i];
-        // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
-        // and the anchor pull-back are the whole plan.
-        if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
-            let torque = d.roll_capacity(s.roll) > 0.0 || d.spin_capacity(s.spin) > 0.0;
-            if !torque {
-                self.plan_slide_only(i, dt, on_joints, joints);
+/// Plans contact `c` for the next step from its modes, deflections and last normal force: the
+/// hook's friction coefficient and anchor pull-back, and the roll/spin motor (created, updated
+/// in place or removed, through `fx`). Zero-mass dynamic bodies switch the contact to stock
+/// (`masses_valid`: the caller has checked both bodies' masses in this step).
+///
+/// A slide-only contact (no roll or spin capacity, no Contensou model, curvatures that do not
+/// depend on the direction) is planned here; the rest in [`plan_torques`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn plan_contact<E: Effects>(
+    c: &mut Slot<'_>,
+    view: &StoreView<'_>,
+    colliders: &ColliderSet,
+    parents: [Option<RigidBodyHandle>; 2],
+    bodies: &RigidBodySet,
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    dt: f32,
+    derived: Option<&Derived>,
+    masses_valid: bool,
+    fx: &mut E,
+) {
+    let Some(on_joints) = plan_start(c, view, parents, bodies, masses_valid, fx) else { return };
+    let s = &*c.s;
+    // Slide only (no roll or spin resistance, no Contensou model): the friction coefficient
+    // and the anchor pull-back are the whole plan.
+    if let (None, true, Some(d)) = (&s.contensou_model, s.kappa_const && s.curvature.is_some(), derived) {
+        let torque = d.roll_capacity(s.roll) > 0.0 || d.spin_capacity(s.spin) > 0.0;
+        if !torque {
+            plan_slide_only(c, view, dt, on_joints, fx);
+            return;
+        }
+    }
+    let rbs = parents.map(|p| p.and_then(|b| bodies.get(b)));
+    plan_torques(c, view, colliders, parents, rbs, anchor, dt, derived, on_joints, fx);
+}
+
+/// [`plan_contact`] without derived parameters at hand and with the bodies' masses still to
+/// check (a contact that waits for a plan, or a stock fallback).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn replan<E: Effects>(
+    c: &mut Slot<'_>,
+    view: &StoreView<'_>,
+    colliders: &ColliderSet,
+    parents: [Option<RigidBodyHandle>; 2],
+    bodies: &RigidBodySet,
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    dt: f32,
+    fx: &mut E,
+) {
+    plan_contact(c, view, colliders, parents, bodies, anchor, dt, None, false, fx);
+}
+
+/// What every plan does first: a dynamic body with zero (or non-finite) mass switches the
+/// contact to stock (`None`: planned so; `masses_valid`: the caller has checked both bodies'
+/// masses in this step), else the contact is tribo's again and waits for no plan. Returns
+/// whether a dynamic body of the contact is on the user's joints.
+#[inline(always)]
+fn plan_start<E: Effects>(
+    c: &mut Slot<'_>,
+    view: &StoreView<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    bodies: &RigidBodySet,
+    masses_valid: bool,
+    fx: &mut E,
+) -> Option<bool> {
+    let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
+    if !masses_valid && zero_mass_fallback(c, parents, rbs(), fx) {
+        return None;
+    }
+    // A body on the user's joints (a wheel on its axle, on an impulse or a multibody joint)
+    // is not pulled back: its contact cannot return it alone. The wheels of a cart at rest
+    // turn and move with the chassis, and the pull-backs of their four contacts, whose
+    // deflections do not describe one rigid motion of the cart, fight through it: the cart
+    // jitters (its wheels at up to 6.9e-3 rad/s at dt = 1/30) and never falls asleep. Their
+    // friction and the motors' velocity targets hold it.
+    let on_joints = (view.user_joints && on_user_joints(parents, rbs(), fx.joints()))
+        || (!view.multibody_links.is_empty() && dynamic_on_multibody(view.multibody_links, parents, rbs()));
+    c.plan.stock = false;
+    c.s.pending = false;
+    Some(on_joints)
+}
+
+/// [`plan_contact`] of a contact known to be slide only (no roll or spin capacity, no
+/// Contensou model, curvatures that do not depend on the direction, no motor).
+#[inline(always)]
+pub(super) fn plan_slide<E: Effects>(
+    c: &mut Slot<'_>,
+    view: &StoreView<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    bodies: &RigidBodySet,
+    dt: f32,
+    masses_valid: bool,
+    fx: &mut E,
+) {
+    if let Some(on_joints) = plan_start(c, view, parents, bodies, masses_valid, fx) {
+        plan_slide_only(c, view, dt, on_joints, fx);
+    }
+}
+
+/// The plan of a slide-only contact: the friction coefficient of its slide mode and the
+/// anchor pull-back, no roll or spin capacity (its motor, if any, without rows).
+#[inline(always)]
+fn plan_slide_only<E: Effects>(c: &mut Slot<'_>, view: &StoreView<'_>, dt: f32, on_joints: bool, fx: &mut E) {
+    let (s, plan) = (&mut *c.s, &mut *c.plan);
+    let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s, &view.settings, dt, on_joints));
+    plan.mu = if mu.is_finite() { mu } else { 0.0 };
+    plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+    plan.collapse = false;
+    s.roll_cap = 0.0;
+    s.spin_cap = 0.0;
+    if let Some(h) = s.joint {
+        fx.clear_motor_rows(h);
+    }
+}
+
+/// Whether contact `c` falls back to stock friction for a dynamic body with zero (or
+/// non-finite) mass among `rbs` (reported once, its motor removed).
+#[cold]
+#[inline(never)]
+fn zero_mass_fallback<E: Effects>(
+    c: &mut Slot<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+    fx: &mut E,
+) -> bool {
+    for (h, rb) in parents.into_iter().zip(rbs) {
+        if let (Some(h), Some(rb)) = (h, rb) {
+            let mass = rb.mass();
+            if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
+                fx.report_once(Diagnostic::ZeroMassBody { body: h });
+                c.s.pending = false;
+                c.plan.stock = true;
+                if let Some(j) = c.s.joint.take() {
+                    fx.remove_joint(j);
+                }
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The plan of a contact with roll or spin resistance or a Contensou model (see
+/// [`plan_contact`], which has set `stock` and `pending`): the slide coefficient and pull-back,
+/// and the motor joint's frame, targets and torque bounds.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn plan_torques<E: Effects>(
+    c: &mut Slot<'_>,
+    view: &StoreView<'_>,
+    colliders: &ColliderSet,
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    dt: f32,
+    derived: Option<&Derived>,
+    on_joints: bool,
+    fx: &mut E,
+) {
+    let settings = view.settings;
+    let gain = settings.anchor_gain;
+    let damping = settings.motor_damping;
+    let slip_speed = settings.slip_speed;
+    let [rb1, rb2] = rbs;
+    let slot = c.i;
+    let s = &mut *c.s;
+    let plan = &mut *c.plan;
+    let pull = |d: Vector, limit: f32| pull_back(d, gain, dt, limit);
+
+    // Geometry and capacities (the vector arithmetic in SIMD vectors).
+    let n = s.normal;
+    let point = s.point;
+    let nf = s.n;
+    let na = Vec3A::from(n);
+    let tangential = |v: Vec3A| v - na * v.dot(na);
+    // Roll axis: the stick deflection (static) or the rolling direction (relative angular
+    // velocity), else the previous axis; always re-projected on the tangent plane.
+    let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
+    let w = angvel(rb2) - angvel(rb1);
+    let wt = tangential(w);
+    let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
+    let cand = match s.roll {
+        // Sticking: along the accumulated roll deflection (the direction the load turns the
+        // body); rolling: along the rolling axis.
+        // A deflection small against the static threshold (pulled back, or noise) keeps the
+        // previous axis: its direction says nothing about the load, and a single roll row
+        // off the load direction would leave the rest of the load unresisted. A wheel on a
+        // revolute multibody joint turns about its axle only: the row lies along the axle.
+        Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
+        Mode::Static
+            if let Some(a) = multibody_axle(view.multibody_links, parents, rbs)
+                .map(|a| tangential(a.into()))
+                .filter(|a| a.length() > 1e-3) =>
+        {
+            a
+        }
+        Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
+        _ if wt.length() > 1e-6 => wt,
+        _ => tangential(roll_axis),
+    };
+    let cand_len = cand.length();
+    let ea = if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
+    let eza = na.cross(ea);
+    let (e, ez) = (Vector::from(ea), Vector::from(eza));
+    // Curvatures along the direction of motion of a body rolling about e (both balls or
+    // flat shapes: independent of the direction, computed once).
+    // The derived parameters of `after_step` hold unless the curvatures change with the axis.
+    let (k1, k2, d) = match (s.curvature, derived) {
+        (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
+        (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
+        // A step without load (a hop): its normal and point come from a manifold that does
+        // not touch (a rolling cylinder's can point along its axis, at its end face) and say
+        // nothing of the surfaces: the curvatures of the last loaded step stay.
+        (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
+            (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
+        }
+        _ => {
+            let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
+                return; // a collider was removed: `before_step` releases the contact
+            };
+            let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
+            s.curvature = Some(k);
+            s.per_newton = None;
+            (k.0, k.1, derive(&s.material, nf, k))
+        }
+    };
+    let mat = &s.material;
+    let roll_cap = d.roll_capacity(s.roll) as f32;
+    let spin_cap = d.spin_capacity(s.spin) as f32;
+    let mu = mat.mu(s.slide) as f32;
+    // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
+    let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
+        Some(cfg) => {
+            let input = crate::contensou::StepInput {
+                contensou: cfg,
+                material: mat,
+                n: nf,
+                normal: n,
+                point,
+                slide: s.slide,
+                spin: s.spin,
+                rb1,
+                rb2,
+                mean_curvature: k1.mean + k2.mean,
+                slip_speed,
+                axis_y: e,
+                axis_z: ez,
+                gain,
+                dt,
+            };
+            let o = crate::contensou::step_limits(&input, &mut s.contensou);
+            (o.mu, o.spin_cap, (o.tilt, o.level))
+        }
+        // No model: the Contensou state was cleared with it (`before_step`).
+        None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
+    };
+    plan.collapse = s.contensou_model.is_some() && s.contensou.collapse;
+    // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
+    // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
+    // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
+    let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
+    let tv = slide_pull(s, &settings, dt, on_joints) + if on_joints { Vector::ZERO } else { s.roll_fix };
+    // Motor targets: pull a sticking roll/spin back the same way.
+    // A contact held after its onset (see `hold_step`) returns its first step's deflection
+    // at the full gain: that deflection is an artefact of the missing first motor step, and
+    // the body may fall asleep before a pull-back at the slip-detection speed ends.
+    let (roll_lim, spin_lim) = (
+        if s.hold & HOLD_ROLL != 0 { f32::MAX } else { roll_eps },
+        if s.hold & HOLD_SPIN != 0 { f32::MAX } else { spin_eps },
+    );
+    let roll_target =
+        if s.roll == Mode::Static && !on_joints { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
+    let spin_target =
+        if s.spin == Mode::Static { (-s.spin_defl * (gain / dt)).clamp(-spin_lim, spin_lim) } else { 0.0 };
+    let geometry_ok = na.is_finite() && Vec3A::from(point).is_finite();
+    // A rolling contact: one roll row, along the axis chosen above (an isotropic, circular
+    // roll limit). A sticking one whose curvatures do not depend on the direction (a ball):
+    // a second row across it, with the same bound, so that the roll is held about every axis
+    // in the contact plane (a ball stopped rolling up a slope, its stop leaving it turning
+    // slowly across its rolling axis, had its one row turned across and the slope's load
+    // unresisted: it crept down 0.5 mm at dt = 1/60). (A cylinder's capacity across its
+    // rolling axis is another: one row.) So does a kinetic roll that barely turns (below the
+    // roll's slip speed): its axis is the direction of noise (a marble at rest on a mesh
+    // bowl's facet, its static roll turned kinetic by a deflection past its threshold, had
+    // its one row across the facet's slope and rolled off at 0.4 rad/s). Only on a body's one
+    // support (its contact held, or its roll stopped, there: `after_step`): a body with
+    // several contacts has its turn held by their friction together, and second rows on
+    // every contact of a pile of spheres left the solver's iterations short (the
+    // benchmark piles fell asleep 0.4 s later).
+    let at_rest = s.roll == Mode::Static || wt.length() <= roll_eps;
+    let one_support = plan.hold_radius > 0.0 || plan.roll_stopped;
+    let across = if at_rest && one_support && s.kappa_const { roll_cap } else { 0.0 };
+    let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(across));
+    let world1 = rb1.is_none_or(|b| b.is_fixed());
+    let world2 = rb2.is_none_or(|b| b.is_fixed());
+    let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
+    let roll_target = roll_target + cz_level;
+
+    // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
+    // torque took off in the last step stops within this step: its motor carries only
+    // that fraction of the torque, so the rotation ends at zero instead of overshooting
+    // into a reverse motion that the stick phase would then have to pull back.
+    let last_step = |k: usize, mode: Mode, speed: f32| {
+        let drop = s.kinetic_drop[k];
+        if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
+            speed / drop
+        } else {
+            1.0
+        }
+    };
+    let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(na).abs()));
+    plan.mu = if mu.is_finite() { mu } else { 0.0 };
+    plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
+    s.roll_axis = e;
+    s.roll_cap = roll_cap;
+    s.spin_cap = spin_cap;
+    if !need_joint {
+        if let Some(h) = s.joint {
+            fx.clear_motor_rows(h);
+        }
+        return;
+    }
+    // Motor frame: X = normal, Y = roll axis, Z = n × Y.
+    let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
+    // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
+    // body: rapier scans the joints of a pair's first body for every contact pair (to honour
+    // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
+    // its contact pairs walk them all.
+    // The motor has angular rows only, which rapier builds from the frames' rotations (their
+    // translations place linear rows): the frames sit at the bodies' origins.
+    let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
+    let rot1 = if world1 { arot } else { rb1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let rot2 = if world2 { arot } else { rb2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
+    let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
+    let roll_target = Vec3A::from(roll_target);
+    let targets = [spin_target, roll_target.dot(ea), roll_target.dot(eza)];
+    // The contact's first motor step also carries the static impulse its first step lacked
+    // (no motor existed then, see `hold_step`): a body set down at rest within its static
+    // capacity is stopped within this step instead of drifting while a single step's
+    // capacity decelerates it.
+    let onset = |bit: u8| if s.joint.is_none() && s.hold & bit != 0 { 2.0 } else { 1.0 };
+    let caps = [
+        spin_cap * onset(HOLD_SPIN) * spin_f,
+        roll_y * onset(HOLD_ROLL) * roll_f,
+        roll_z * onset(HOLD_ROLL) * roll_f,
+    ];
+    let rows = MotorRows { frames: (frame1, frame2), targets, caps, damping };
+    let [p1, p2] = parents;
+    let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
+    let (want1, want2) = (side(world1, p1), side(world2, p2));
+    if let Some(h) = s.joint {
+        if let (Some(b1), Some(b2)) = (want1, want2) {
+            if fx.set_motor(h, [b1, b2], &rows) {
                 return;
             }
         }
-        let rbs = parents.map(|p| p.and_then(|b| bodies.get(b)));
-        self.plan_torques(i, colliders, parents, rbs, anchor, dt, derived, on_joints, joints);
+        // Attached to other bodies (a body changed type) or removed by the user: re-attach
+        // (a user's joint that took its handle stays).
+        fx.remove_joint(h);
+        s.joint = None;
     }
-
-    /// [`plan_contact`](Self::plan_contact) without derived parameters at hand and with the
-    /// bodies' masses still to check (a contact that waits for a plan, or a stock fallback).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn replan(
-        &mut self,
-        i: usize,
-        colliders: &ColliderSet,
-        parents: [Option<RigidBodyHandle>; 2],
-        bodies: &RigidBodySet,
-        anchor: Option<&(RigidBodyHandle, Pose)>,
-        dt: f32,
-        joints: &mut ImpulseJointSet,
-    ) {
-        self.plan_contact(i, colliders, parents, bodies, anchor, dt, None, false, joints);
-    }
-
-    /// What every plan does first: a dynamic body with zero (or non-finite) mass switches the
-    /// contact to stock (`None`: planned so; `masses_valid`: the caller has checked both bodies'
-    /// masses in this step), else the contact is tribo's again and waits for no plan. Returns
-    /// whether a dynamic body of the contact is on the user's joints.
-    #[inline(always)]
-    fn plan_start(
-        &mut self,
-        i: usize,
-        parents: [Option<RigidBodyHandle>; 2],
-        bodies: &RigidBodySet,
-        masses_valid: bool,
-        joints: &mut ImpulseJointSet,
-    ) -> Option<bool> {
-        let rbs = || parents.map(|p| p.and_then(|b| bodies.get(b)));
-        if !masses_valid && self.zero_mass_fallback(i, parents, rbs(), joints) {
-            return None;
-        }
-        // A body on the user's joints (a wheel on its axle, on an impulse or a multibody joint)
-        // is not pulled back: its contact cannot return it alone. The wheels of a cart at rest
-        // turn and move with the chassis, and the pull-backs of their four contacts, whose
-        // deflections do not describe one rigid motion of the cart, fight through it: the cart
-        // jitters (its wheels at up to 6.9e-3 rad/s at dt = 1/30) and never falls asleep. Their
-        // friction and the motors' velocity targets hold it.
-        let on_joints = (self.user_joints && on_user_joints(parents, rbs(), joints))
-            || (!self.multibody_links.is_empty()
-                && dynamic_on_multibody(&self.multibody_links, parents, rbs()));
-        self.plans[i].stock = false;
-        self.states[i].pending = false;
-        Some(on_joints)
-    }
-
-    /// [`plan_contact`](Self::plan_contact) of a contact known to be slide only (no roll or
-    /// spin capacity, no Contensou model, curvatures that do not depend on the direction, no
-    /// motor).
-    #[inline(always)]
-    pub(super) fn plan_slide(
-        &mut self,
-        i: usize,
-        parents: [Option<RigidBodyHandle>; 2],
-        bodies: &RigidBodySet,
-        dt: f32,
-        masses_valid: bool,
-        joints: &mut ImpulseJointSet,
-    ) {
-        if let Some(on_joints) = self.plan_start(i, parents, bodies, masses_valid, joints) {
-            self.plan_slide_only(i, dt, on_joints, joints);
-        }
-    }
-
-    /// The plan of a slide-only contact: the friction coefficient of its slide mode and the
-    /// anchor pull-back, no roll or spin capacity (its motor, if any, without rows).
-    #[inline(always)]
-    fn plan_slide_only(&mut self, i: usize, dt: f32, on_joints: bool, joints: &mut ImpulseJointSet) {
-        let s = &mut self.states[i];
-        let plan = &mut self.plans[i];
-        let (mu, tv) = (s.material.mu(s.slide) as f32, slide_pull(s, &self.settings, dt, on_joints));
-        plan.mu = if mu.is_finite() { mu } else { 0.0 };
-        plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
-        plan.collapse = false;
-        s.roll_cap = 0.0;
-        s.spin_cap = 0.0;
-        clear_motor_rows(s.joint, joints);
-    }
-
-    /// Whether contact `i` falls back to stock friction for a dynamic body with zero (or
-    /// non-finite) mass among `rbs` (reported once, its motor removed).
-    #[cold]
-    #[inline(never)]
-    fn zero_mass_fallback(
-        &mut self,
-        i: usize,
-        parents: [Option<RigidBodyHandle>; 2],
-        rbs: [Option<&RigidBody>; 2],
-        joints: &mut ImpulseJointSet,
-    ) -> bool {
-        for (h, rb) in parents.into_iter().zip(rbs) {
-            if let (Some(h), Some(rb)) = (h, rb) {
-                let mass = rb.mass();
-                if rb.is_dynamic() && !(mass > 0.0 && mass.is_finite()) {
-                    self.report_once(Diagnostic::ZeroMassBody { body: h });
-                    let s = &mut self.states[i];
-                    s.pending = false;
-                    self.plans[i].stock = true;
-                    if let Some(j) = s.joint.take() {
-                        remove_tribo_joint(joints, j);
-                    }
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// The plan of a contact with roll or spin resistance or a Contensou model (see
-    /// [`plan_contact`](Self::plan_contact), which has set `stock` and `pending`): the slide
-    /// coefficient and pull-back, and the motor joint's frame, targets and torque bounds.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn plan_torques(
-        &mut self,
-        i: usize,
-        colliders: &ColliderSet,
-        parents: [Option<RigidBodyHandle>; 2],
-        rbs: [Option<&RigidBody>; 2],
-        anchor: Option<&(RigidBodyHandle, Pose)>,
-        dt: f32,
-        derived: Option<&Derived>,
-        on_joints: bool,
-        joints: &mut ImpulseJointSet,
-    ) {
-        let gain = self.settings.anchor_gain;
-        let damping = self.settings.motor_damping;
-        let slip_speed = self.settings.slip_speed;
-        let settings = self.settings;
-        let [rb1, rb2] = rbs;
-        let s = &mut self.states[i];
-        let plan = &mut self.plans[i];
-        let pull = |d: Vector, limit: f32| pull_back(d, gain, dt, limit);
-
-        // Geometry and capacities (the vector arithmetic in SIMD vectors).
-        let n = s.normal;
-        let point = s.point;
-        let nf = s.n;
-        let na = Vec3A::from(n);
-        let tangential = |v: Vec3A| v - na * v.dot(na);
-        // Roll axis: the stick deflection (static) or the rolling direction (relative angular
-        // velocity), else the previous axis; always re-projected on the tangent plane.
-        let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
-        let w = angvel(rb2) - angvel(rb1);
-        let wt = tangential(w);
-        let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
-        let cand = match s.roll {
-            // Sticking: along the accumulated roll deflection (the direction the load turns the
-            // body); rolling: along the rolling axis.
-            // A deflection small against the static threshold (pulled back, or noise) keeps the
-            // previous axis: its direction says nothing about the load, and a single roll row
-            // off the load direction would leave the rest of the load unresisted. A wheel on a
-            // revolute multibody joint turns about its axle only: the row lies along the axle.
-            Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
-            Mode::Static
-                if let Some(a) = multibody_axle(&self.multibody_links, parents, rbs)
-                    .map(|a| tangential(a.into()))
-                    .filter(|a| a.length() > 1e-3) =>
-            {
-                a
-            }
-            Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
-            _ if wt.length() > 1e-6 => wt,
-            _ => tangential(roll_axis),
-        };
-        let cand_len = cand.length();
-        let ea =
-            if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
-        let eza = na.cross(ea);
-        let (e, ez) = (Vector::from(ea), Vector::from(eza));
-        // Curvatures along the direction of motion of a body rolling about e (both balls or
-        // flat shapes: independent of the direction, computed once).
-        // The derived parameters of `after_step` hold unless the curvatures change with the axis.
-        let (k1, k2, d) = match (s.curvature, derived) {
-            (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
-            (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
-            // A step without load (a hop): its normal and point come from a manifold that does
-            // not touch (a rolling cylinder's can point along its axis, at its end face) and say
-            // nothing of the surfaces: the curvatures of the last loaded step stay.
-            (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
-                (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
-            }
-            _ => {
-                let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
-                    return; // a collider was removed: `before_step` releases the contact
-                };
-                let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
-                s.curvature = Some(k);
-                s.per_newton = None;
-                (k.0, k.1, derive(&s.material, nf, k))
-            }
-        };
-        let mat = &s.material;
-        let roll_cap = d.roll_capacity(s.roll) as f32;
-        let spin_cap = d.spin_capacity(s.spin) as f32;
-        let mu = mat.mu(s.slide) as f32;
-        // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
-        let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
-            Some(cfg) => {
-                let input = crate::contensou::StepInput {
-                    contensou: cfg,
-                    material: mat,
-                    n: nf,
-                    normal: n,
-                    point,
-                    slide: s.slide,
-                    spin: s.spin,
-                    rb1,
-                    rb2,
-                    mean_curvature: k1.mean + k2.mean,
-                    slip_speed,
-                    axis_y: e,
-                    axis_z: ez,
-                    gain,
-                    dt,
-                };
-                let o = crate::contensou::step_limits(&input, &mut s.contensou);
-                (o.mu, o.spin_cap, (o.tilt, o.level))
-            }
-            // No model: the Contensou state was cleared with it (`before_step`).
-            None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
-        };
-        plan.collapse = s.contensou_model.is_some() && s.contensou.collapse;
-        // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
-        // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
-        // pile fight each other (they cannot all return to their anchors) and keeps it jittering.
-        let (roll_eps, spin_eps) = angular_slip_speeds(slip_speed, (k1, k2));
-        let tv = slide_pull(s, &settings, dt, on_joints) + if on_joints { Vector::ZERO } else { s.roll_fix };
-        // Motor targets: pull a sticking roll/spin back the same way.
-        // A contact held after its onset (see `hold_step`) returns its first step's deflection
-        // at the full gain: that deflection is an artefact of the missing first motor step, and
-        // the body may fall asleep before a pull-back at the slip-detection speed ends.
-        let (roll_lim, spin_lim) = (
-            if s.hold & HOLD_ROLL != 0 { f32::MAX } else { roll_eps },
-            if s.hold & HOLD_SPIN != 0 { f32::MAX } else { spin_eps },
-        );
-        let roll_target =
-            if s.roll == Mode::Static && !on_joints { pull(s.roll_defl, roll_lim) } else { Vector::ZERO };
-        let spin_target = if s.spin == Mode::Static {
-            (-s.spin_defl * (gain / dt)).clamp(-spin_lim, spin_lim)
-        } else {
-            0.0
-        };
-        let geometry_ok = na.is_finite() && Vec3A::from(point).is_finite();
-        // A rolling contact: one roll row, along the axis chosen above (an isotropic, circular
-        // roll limit). A sticking one whose curvatures do not depend on the direction (a ball):
-        // a second row across it, with the same bound, so that the roll is held about every axis
-        // in the contact plane (a ball stopped rolling up a slope, its stop leaving it turning
-        // slowly across its rolling axis, had its one row turned across and the slope's load
-        // unresisted: it crept down 0.5 mm at dt = 1/60). (A cylinder's capacity across its
-        // rolling axis is another: one row.) So does a kinetic roll that barely turns (below the
-        // roll's slip speed): its axis is the direction of noise (a marble at rest on a mesh
-        // bowl's facet, its static roll turned kinetic by a deflection past its threshold, had
-        // its one row across the facet's slope and rolled off at 0.4 rad/s). Only on a body's one
-        // support (its contact held, or its roll stopped, there: `after_step`): a body with
-        // several contacts has its turn held by their friction together, and second rows on
-        // every contact of a pile of spheres left the solver's iterations short (the
-        // benchmark piles fell asleep 0.4 s later).
-        let at_rest = s.roll == Mode::Static || wt.length() <= roll_eps;
-        let one_support = plan.hold_radius > 0.0 || plan.roll_stopped;
-        let across = if at_rest && one_support && s.kappa_const { roll_cap } else { 0.0 };
-        let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(across));
-        let world1 = rb1.is_none_or(|b| b.is_fixed());
-        let world2 = rb2.is_none_or(|b| b.is_fixed());
-        let need_joint =
-            (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
-        let roll_target = roll_target + cz_level;
-
-        // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
-        // torque took off in the last step stops within this step: its motor carries only
-        // that fraction of the torque, so the rotation ends at zero instead of overshooting
-        // into a reverse motion that the stick phase would then have to pull back.
-        let last_step = |k: usize, mode: Mode, speed: f32| {
-            let drop = s.kinetic_drop[k];
-            if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
-                speed / drop
-            } else {
-                1.0
-            }
-        };
-        let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(na).abs()));
-        plan.mu = if mu.is_finite() { mu } else { 0.0 };
-        plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
-        s.roll_axis = e;
-        s.roll_cap = roll_cap;
-        s.spin_cap = spin_cap;
-        if !need_joint {
-            clear_motor_rows(s.joint, joints);
-            return;
-        }
-        // Motor frame: X = normal, Y = roll axis, Z = n × Y.
-        let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
-        // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
-        // body: rapier scans the joints of a pair's first body for every contact pair (to honour
-        // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
-        // its contact pairs walk them all.
-        // The motor has angular rows only, which rapier builds from the frames' rotations (their
-        // translations place linear rows): the frames sit at the bodies' origins.
-        let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
-        let rot1 = if world1 { arot } else { rb1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-        let rot2 = if world2 { arot } else { rb2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-        let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
-        let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
-        let roll_target = Vec3A::from(roll_target);
-        let targets = [spin_target, roll_target.dot(ea), roll_target.dot(eza)];
-        // The contact's first motor step also carries the static impulse its first step lacked
-        // (no motor existed then, see `hold_step`): a body set down at rest within its static
-        // capacity is stopped within this step instead of drifting while a single step's
-        // capacity decelerates it.
-        let onset = |bit: u8| if s.joint.is_none() && s.hold & bit != 0 { 2.0 } else { 1.0 };
-        let caps = [
-            spin_cap * onset(HOLD_SPIN) * spin_f,
-            roll_y * onset(HOLD_ROLL) * roll_f,
-            roll_z * onset(HOLD_ROLL) * roll_f,
-        ];
-        let set = |d: &mut GenericJoint| set_motor(d, (frame1, frame2), targets, caps, damping);
-        let [p1, p2] = parents;
-        let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
-        let (want1, want2) = (side(world1, p1), side(world2, p2));
-        if let Some(h) = s.joint {
-            if let Some(jj) = tribo_joint_mut(joints, h) {
-                if Some(jj.body1()) == want1 && Some(jj.body2()) == want2 {
-                    set(&mut jj.data);
-                    return;
-                }
-            }
-            // Attached to other bodies (a body changed type) or removed by the user: re-attach
-            // (a user's joint that took its handle stays).
-            remove_tribo_joint(joints, h);
-            s.joint = None;
-        }
-        // New motor: attach it, world sides to the anchor body.
-        let (Some(b1), Some(b2)) = (want1, want2) else {
-            // No anchor body yet (created by the next before_step): plan the motor then.
-            s.joint = None;
-            s.pending = true;
-            self.needs_anchor = true;
-            return;
-        };
-        let mut j = GenericJoint::new(JointAxesMask::empty());
-        j.user_data = TRIBO_JOINT_USER_DATA;
-        set(&mut j);
-        s.joint = Some(joints.insert(b1, b2, j, false));
-    }
+    // New motor: attach it, world sides to the anchor body.
+    let (Some(b1), Some(b2)) = (want1, want2) else {
+        // No anchor body yet (created by the next before_step): plan the motor then.
+        s.joint = None;
+        s.pending = true;
+        fx.need_anchor();
+        return;
+    };
+    let mut j = GenericJoint::new(JointAxesMask::empty());
+    j.user_data = TRIBO_JOINT_USER_DATA;
+    set_motor(&mut j, &rows);
+    s.joint = fx.insert_joint(slot, [b1, b2], j);
 }
 
 /// Writes a contact's motor: its frames, and one row per angular axis (X spin, Y and Z roll)
@@ -394,13 +387,8 @@ impl TriboRapier {
 /// has no Z row). A row is a velocity motor towards `targets` (rapier's `set_motor_velocity`:
 /// target angle kept, stiffness 0, damping `damping`) bounded by the capacity.
 #[inline(always)]
-fn set_motor(
-    d: &mut GenericJoint,
-    (frame1, frame2): (Pose, Pose),
-    targets: [f32; 3],
-    caps: [f32; 3],
-    damping: f32,
-) {
+pub(super) fn set_motor(d: &mut GenericJoint, rows: &MotorRows) {
+    let MotorRows { frames: (frame1, frame2), targets, caps, damping } = *rows;
     d.local_frame1 = frame1;
     d.local_frame2 = frame2;
     let axes = [JointAxesMask::ANG_X, JointAxesMask::ANG_Y, JointAxesMask::ANG_Z];

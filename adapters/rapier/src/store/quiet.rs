@@ -19,7 +19,7 @@
 //! - `update_hooks` leaves the hook flag of a collider as it is when its contacts were the same
 //!   quiet or parked ones in this pass and the last and the collider itself did not change.
 //! - `after_step` clears `quiet` whenever it updates a contact. A contact that was idle and
-//!   whose bodies still do not move ([`Watch::body_still`], each body looked up once per step)
+//!   whose bodies still do not move ([`StillBodies`], each body looked up once per step)
 //!   is kept as it is, without looking its pair up in the narrow phase (a pair that went away
 //!   meanwhile is found, and its state swept, once a body wakes).
 //!
@@ -66,8 +66,7 @@ struct Looked {
     own: u64,
 }
 
-/// The per-collider view of [`Watch::collider_same`], by collider index, and the per-body one
-/// of [`Watch::body_still`], by body index.
+/// The per-collider view of [`Watch::collider_same`], by collider index.
 #[derive(Clone, Default)]
 pub(super) struct Watch {
     /// By collider index: the verdict of the last pass that looked, and what it saw (apart: each
@@ -76,8 +75,6 @@ pub(super) struct Watch {
     seen: Vec<Option<Seen>>,
     /// The current pass (every `before_step` starts one).
     pass: u64,
-    /// (`after_step`'s step, the body's generation, its [`Still`]), by body index.
-    bodies: Vec<(u64, u32, Still)>,
     /// The parked contacts.
     pub(super) parked: Parked,
 }
@@ -103,6 +100,35 @@ pub(super) struct Parked {
     collider_stamp: Vec<u64>,
     body_stamp: Vec<u64>,
     stamp: u64,
+}
+
+/// Whether the bodies of idle contacts are still ([`StillBodies::get`]), each looked up once per
+/// `after_step`: (the step, the body's generation, its [`Still`]) by body index.
+#[derive(Clone, Default)]
+pub(super) struct StillBodies(Vec<(u64, u32, Still)>);
+
+impl StillBodies {
+    /// Whether body `h` (none: the world) is still and whether it is dynamic, looked up once per
+    /// `after_step` (`step`).
+    #[inline]
+    pub(super) fn get(&mut self, h: Option<RigidBodyHandle>, bodies: &RigidBodySet, step: u64) -> Still {
+        let Some(h) = h else { return Still { still: true, dynamic: false } };
+        let (i, generation) = h.into_raw_parts();
+        let i = i as usize;
+        if let Some(&(at, g, still)) = self.0.get(i) {
+            if at == step && g == generation {
+                return still;
+            }
+        }
+        let still = Still::of(h, bodies);
+        if i < HandleMap::<()>::DENSE {
+            if i >= self.0.len() {
+                self.0.resize(i + 1, (0, 0, Still::default()));
+            }
+            self.0[i] = (step, generation, still);
+        }
+        still
+    }
 }
 
 /// What `after_step` asks of a body of an idle contact.
@@ -181,37 +207,6 @@ impl Watch {
         seen.friction = friction;
         seen.hooks = c.active_hooks().bits();
         self.looked[i].own = self.pass;
-    }
-
-    /// Whether body `h` (none: the world) is still and whether it is dynamic, looked up once per
-    /// `after_step` (`step`).
-    #[inline]
-    pub(super) fn body_still(
-        &mut self,
-        h: Option<RigidBodyHandle>,
-        bodies: &RigidBodySet,
-        step: u64,
-    ) -> Still {
-        let Some(h) = h else { return Still { still: true, dynamic: false } };
-        let (i, generation) = h.into_raw_parts();
-        let i = i as usize;
-        if let Some(&(at, g, still)) = self.bodies.get(i) {
-            if at == step && g == generation {
-                return still;
-            }
-        }
-        let rb = bodies.get(h);
-        let still = Still {
-            still: !is_moving_body(rb) && rb.is_none_or(|rb| rb.is_enabled()),
-            dynamic: is_dynamic_body(rb),
-        };
-        if i < HandleMap::<()>::DENSE {
-            if i >= self.bodies.len() {
-                self.bodies.resize(i + 1, (0, 0, Still::default()));
-            }
-            self.bodies[i] = (step, generation, still);
-        }
-        still
     }
 
     /// The `friction` and combination rule [`collider_same`](Self::collider_same) saw of
