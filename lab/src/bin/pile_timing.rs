@@ -30,6 +30,15 @@
 //! of steps, and with it the run's length of awake stepping, so comparisons that do not keep
 //! every bit need several seeds. `--steps=N` runs N steps instead of 300 (when the piles fall
 //! asleep, with runs long enough for all of them to).
+//!
+//! `--threads=1,2,…` (built with `--features parallel`: rapier's parallel pipeline and tribo's
+//! parallel contact pass) runs stock, the no-op hook, slide-only and full in rayon pools of
+//! each size, interleaved (round by round, pool size by pool size), and prints per pool size the
+//! median times, the ratios to stock and tribo's before_step / rapier step / after_step split;
+//! then, from the 1- and 2-thread medians, each part's parallel fraction (Amdahl: `T(n) =
+//! T(1) (1 − p + p/n)`, so `p = 2 (1 − T(2)/T(1))`) and the ratios to stock this projects to
+//! at 4, 8 and 16 threads. Checksums (`--checksum`) are equal at every pool size.
+//! `cargo run --release -p tribo_lab --features parallel --bin pile_timing -- 5 --threads=1,2`.
 
 use std::time::{Duration, Instant};
 use tribo_lab::rapier::scenarios::*;
@@ -150,19 +159,151 @@ fn within_rounds(a: &[f64], b: &[f64]) -> String {
     format!("; within rounds: median {:.2} ×, {lo:.2}–{hi:.2} ×", median(r))
 }
 
+/// The median of `v` (0 for none).
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    if n % 2 == 1 {
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
         v[n / 2]
     } else {
         0.5 * (v[n / 2 - 1] + v[n / 2])
     }
 }
 
+/// The configurations of the thread table.
+#[cfg(feature = "parallel")]
+const THREAD_CONFIGS: [PileConfig; 4] =
+    [PileConfig::Stock, PileConfig::NoopHook, PileConfig::SlideOnly, PileConfig::Full];
+
+/// `--threads=…`: the runs of [`THREAD_CONFIGS`] in rayon pools of `threads` threads, interleaved
+/// over `rounds` rounds, and the table of their medians (see the module docs).
+#[cfg(feature = "parallel")]
+fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool) {
+    let pools: Vec<rayon::ThreadPool> = threads
+        .iter()
+        .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("a rayon pool"))
+        .collect();
+    // runs[t][c]: the runs at pool size t of configuration c.
+    let mut runs: Vec<Vec<Vec<Run>>> =
+        threads.iter().map(|_| THREAD_CONFIGS.iter().map(|_| Vec::new()).collect()).collect();
+    for round in 0..rounds {
+        for (t, pool) in pools.iter().enumerate() {
+            for (c, &config) in THREAD_CONFIGS.iter().enumerate() {
+                let r = pool.install(|| run(Cfg(config, false), PILE_SEED, steps));
+                println!(
+                    "round {round} threads {:>2} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}",
+                    threads[t],
+                    config.name(),
+                    r.total.as_secs_f64(),
+                    r.before.as_secs_f64(),
+                    r.after.as_secs_f64(),
+                    r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
+                );
+                if checksum {
+                    println!("checksum threads {:>2} {:>10}: {:016x}", threads[t], config.name(), r.checksum);
+                }
+                runs[t][c].push(r);
+            }
+        }
+    }
+    let med = |v: &[Run], f: &dyn Fn(&Run) -> f64| median(v.iter().map(f).collect());
+    let total = |r: &Run| r.total.as_secs_f64();
+    let before = |r: &Run| r.before.as_secs_f64();
+    let after = |r: &Run| r.after.as_secs_f64();
+    let step = |r: &Run| (r.total - r.before - r.after).as_secs_f64();
+    println!("\n1000-sphere pile, {steps} steps at 1/60, medians of {rounds} interleaved rounds (s):");
+    println!("| threads | stock | no-op hook | tribo slide-only | tribo full | slide-only: before / rapier step / after | full: before / rapier step / after |");
+    println!("|---|---|---|---|---|---|---|");
+    for (t, n) in threads.iter().enumerate() {
+        let r = &runs[t];
+        let stock = med(&r[0], &total);
+        let cell = |c: usize| format!("{:.3} ({:.2} ×)", med(&r[c], &total), med(&r[c], &total) / stock);
+        let split = |c: usize| {
+            format!("{:.3} / {:.3} / {:.3}", med(&r[c], &before), med(&r[c], &step), med(&r[c], &after))
+        };
+        println!(
+            "| {n} | {stock:.3} | {} | {} | {} | {} | {} |",
+            cell(1),
+            cell(2),
+            cell(3),
+            split(2),
+            split(3)
+        );
+    }
+    // Each part's parallel fraction from the 1- and 2-thread runs of each round (seconds apart:
+    // the shared machine's speed of the moment cancels in their ratio), and the projection.
+    let (Some(t1), Some(t2)) = (threads.iter().position(|&n| n == 1), threads.iter().position(|&n| n == 2))
+    else {
+        return;
+    };
+    let ratios = |c: usize, f: &dyn Fn(&Run) -> f64| -> Vec<f64> {
+        runs[t1][c].iter().zip(&runs[t2][c]).filter(|(a, _)| f(a) > 0.0).map(|(a, b)| f(b) / f(a)).collect()
+    };
+    let range =
+        |v: &[f64]| v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
+    let tribo = |r: &Run| (r.before + r.after).as_secs_f64();
+    println!("\ntribo's own passes (before_step + after_step), 2 threads ÷ 1 thread, within rounds (target ≤ 1/1.6 = 0.625):");
+    for (c, name) in [(2, "slide-only"), (3, "full")] {
+        let r = ratios(c, &tribo);
+        let (lo, hi) = range(&r);
+        println!("  {name}: median {:.3} (1/{:.2}), {lo:.3}–{hi:.3}", median(r.clone()), 1.0 / median(r));
+    }
+    // p = 2 (1 − T2/T1), the median over the rounds, within [0, 1].
+    let fraction = |c: usize, f: &dyn Fn(&Run) -> f64| (2.0 * (1.0 - median(ratios(c, f)))).clamp(0.0, 1.0);
+    let parts: [&dyn Fn(&Run) -> f64; 3] = [&step, &before, &after];
+    println!("\nparallel fractions (p = 2 (1 − T2/T1), median over the rounds, within [0, 1]):");
+    let names = ["stock", "no-op hook", "slide-only", "full"];
+    let p: Vec<[f64; 3]> = (0..4).map(|c| parts.map(|f| fraction(c, f))).collect();
+    for (c, name) in names.iter().enumerate() {
+        if c >= 2 {
+            println!(
+                "  {name}: rapier step {:.2}, tribo before_step {:.2}, after_step {:.2}",
+                p[c][0], p[c][1], p[c][2]
+            );
+        } else {
+            println!("  {name}: rapier step {:.2}", p[c][0]);
+        }
+    }
+    // T(n) = T(1) (1 − p + p/n), part by part, from the 1-thread medians.
+    let at = |c: usize, n: f64| -> f64 {
+        (0..3).map(|k| med(&runs[t1][c], parts[k]) * (1.0 - p[c][k] + p[c][k] / n)).sum()
+    };
+    println!("projected ratios to stock (T(n) = T(1) (1 − p + p/n) per part):");
+    for n in [2.0, 4.0, 8.0, 16.0] {
+        let stock = at(0, n);
+        println!(
+            "  {n:>2} threads: no-op hook {:.2} ×, slide-only {:.2} ×, full {:.2} ×",
+            at(1, n) / stock,
+            at(2, n) / stock,
+            at(3, n) / stock
+        );
+    }
+}
+
 fn main() {
     let (flags, mut args): (Vec<String>, Vec<String>) =
         std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    if let Some(list) = flags.iter().find_map(|a| a.strip_prefix("--threads=")) {
+        let threads: Vec<usize> =
+            list.split(',').filter_map(|n| n.trim().parse().ok()).filter(|&n| n > 0).collect();
+        let rounds: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
+        let steps: usize =
+            flags.iter().find_map(|a| a.strip_prefix("--steps=")).and_then(|k| k.parse().ok()).unwrap_or(300);
+        let checksum = flags.iter().any(|a| a == "--checksum");
+        #[cfg(feature = "parallel")]
+        {
+            thread_table(&threads, rounds, steps, checksum);
+            return;
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = (threads, rounds, steps, checksum);
+            eprintln!("--threads needs the parallel build: cargo run --release -p tribo_lab --features parallel --bin pile_timing -- --threads=1,2");
+            std::process::exit(2);
+        }
+    }
     let checksum = flags.iter().any(|a| a == "--checksum");
     let seeds: u32 = flags
         .iter()
