@@ -488,17 +488,7 @@ fn cart_with(
         w
     });
     if axles == Axles::Multibody {
-        // A multibody moves by its generalized velocities (the root's six, then each axle's
-        // turn), not by its links' body velocities.
-        let link = *sim.world.multibody_joints.rigid_body_link(chassis).expect("the root link");
-        let mb = sim.world.multibody_joints.get_multibody_mut(link.multibody).expect("the multibody");
-        mb.damping_mut().fill(0.0);
-        let ndofs = mb.ndofs();
-        let mut v = mb.generalized_velocity_mut();
-        v[0] = v0;
-        for k in 6..ndofs {
-            v[k] = -v0 / r;
-        }
+        launch_multibody_cart(&mut sim, chassis, v0, r);
     }
     (sim, chassis, wheels)
 }
@@ -1128,5 +1118,21 @@ fn speed_rows(
 ) {
     for (who, v) in [("tribo", tribo), ("stock rapier", stock)] {
         rows.push(Row::new(case, format!("speed after 1.5 s [m/s] ({who})"), expected, v, tol, src));
+    }
+}
+
+/// Launches a cart whose chassis `chassis` is the root of a multibody with its wheels (radius `r`)
+/// on revolute axles: along +x at `v0`, its wheels rolling, rapier's multibody damping off. A
+/// multibody moves by its generalized velocities (the root's six, then each axle's turn), not by
+/// its links' body velocities.
+pub fn launch_multibody_cart(sim: &mut Sim, chassis: RigidBodyHandle, v0: f32, r: f32) {
+    let link = *sim.world.multibody_joints.rigid_body_link(chassis).expect("the root link");
+    let mb = sim.world.multibody_joints.get_multibody_mut(link.multibody).expect("the multibody");
+    mb.damping_mut().fill(0.0);
+    let ndofs = mb.ndofs();
+    let mut v = mb.generalized_velocity_mut();
+    v[0] = v0;
+    for k in 6..ndofs {
+        v[k] = -v0 / r;
     }
 }

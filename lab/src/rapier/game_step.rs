@@ -6,7 +6,7 @@
 //! only. Each run returns what it measured; the closed forms are beside it. Used by
 //! `tests/rapier_game_step.rs` and the `validate` rows.
 
-use crate::rapier::fidelity::{roll_out, rolling_material};
+use crate::rapier::fidelity::{launch_multibody_cart, roll_out, rolling_material};
 use crate::rapier::scenarios::{slope_gravity, Friction, Sim};
 use crate::validation::{Row, Tolerance};
 use tribo::tracking::Mode;
@@ -542,15 +542,7 @@ pub fn cart(wheel: Wheel, ratio: f64, multibody: bool, dt: f32, friction: Fricti
         wheels.push(w);
     }
     if multibody {
-        let link = *sim.world.multibody_joints.rigid_body_link(chassis).expect("the root link");
-        let mb = sim.world.multibody_joints.get_multibody_mut(link.multibody).expect("the multibody");
-        mb.damping_mut().fill(0.0);
-        let ndofs = mb.ndofs();
-        let mut v = mb.generalized_velocity_mut();
-        v[0] = v0;
-        for k in 6..ndofs {
-            v[k] = -v0 / r;
-        }
+        launch_multibody_cart(&mut sim, chassis, v0, r);
     }
     let mut run = CartRun { t_stop: f64::NAN, ..Default::default() };
     let (mut rolling, mut all_static) = (0usize, 0usize);
@@ -760,38 +752,15 @@ fn shot_rows(
     (mu_k, src): (f64, &str),
 ) {
     let dt = dt as f64;
-    rows.push(Row::new(
-        case,
-        "end of the skid [s] (tribo)",
-        e.t_skid,
-        run.t_skid,
-        Tolerance::Abs(0.01 * e.t_skid + dt),
-        src,
-    ));
-    rows.push(Row::new(
-        case,
-        "speed at the end of the skid [m/s] (tribo)",
-        e.v_skid,
-        run.v_skid,
-        Tolerance::Abs(0.01 * e.v_skid + mu_k * G * dt),
-        src,
-    ));
-    rows.push(Row::new(
-        case,
-        "stop time [s] (tribo)",
-        e.t_stop,
-        run.t_stop,
-        Tolerance::Abs(0.01 * e.t_stop + dt),
-        src,
-    ));
-    rows.push(Row::new(
-        case,
-        "distance [m] (tribo)",
-        e.x_stop,
-        run.distance,
-        Tolerance::Abs(0.01 * e.x_stop + e.v_skid * dt),
-        src,
-    ));
+    let within = [
+        ("end of the skid [s] (tribo)", e.t_skid, run.t_skid, 0.01 * e.t_skid + dt),
+        ("speed at the end of the skid [m/s] (tribo)", e.v_skid, run.v_skid, 0.01 * e.v_skid + mu_k * G * dt),
+        ("stop time [s] (tribo)", e.t_stop, run.t_stop, 0.01 * e.t_stop + dt),
+        ("distance [m] (tribo)", e.x_stop, run.distance, 0.01 * e.x_stop + e.v_skid * dt),
+    ];
+    for (quantity, expected, measured, tol) in within {
+        rows.push(Row::new(case, quantity, expected, measured, Tolerance::Abs(tol), src));
+    }
     rows.push(Row::new(
         case,
         "rolling steps with static slide (tribo)",
