@@ -97,9 +97,82 @@ impl Row {
     }
 }
 
+/// Writes one titled section of rows to `out`: a table (header, one line per row), or with
+/// `json` one JSON object per row and no header. An error of `out` (a closed pipe, as in
+/// `validate --json | head`) is returned, not panicked on.
+pub fn write_section(
+    out: &mut impl std::io::Write,
+    name: &str,
+    rows: &[Row],
+    json: bool,
+) -> std::io::Result<()> {
+    if json {
+        for r in rows {
+            let line = serde_json::to_string(r).map_err(std::io::Error::other)?;
+            writeln!(out, "{line}")?;
+        }
+        return Ok(());
+    }
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let wc = rows.iter().map(|r| r.case.chars().count()).max().unwrap_or(4).max(4);
+    let wq = rows.iter().map(|r| r.quantity.chars().count()).max().unwrap_or(8).max(8);
+    writeln!(out, "\n== {name} ==")?;
+    writeln!(
+        out,
+        "{:<wc$} {:<wq$} {:>14} {:>14} {:>10} {:>5}",
+        "case", "quantity", "expected", "measured", "tol", "pass"
+    )?;
+    for r in rows {
+        writeln!(
+            out,
+            "{:<wc$} {:<wq$} {:>14.7} {:>14.7} {:>10} {:>5}",
+            r.case,
+            r.quantity,
+            r.expected,
+            r.measured,
+            r.tolerance.to_string(),
+            if r.pass { "ok" } else { "FAIL" }
+        )?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A reader that went away after `room` bytes: every later write fails as a closed pipe does.
+    struct ClosedAfter {
+        room: usize,
+    }
+    impl std::io::Write for ClosedAfter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.room == 0 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn closed_pipe_is_an_error_not_a_panic() {
+        let rows = vec![Row::new("a", "q", 1.0, 1.0, Tolerance::Abs(0.0), "s"); 50];
+        for json in [false, true] {
+            let e = write_section(&mut ClosedAfter { room: 100 }, "s", &rows, json).unwrap_err();
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe);
+            let mut all = Vec::new();
+            write_section(&mut all, "s", &rows, json).unwrap();
+            // 50 rows, each one line; the table adds a blank line, the title and a header
+            assert_eq!(String::from_utf8(all).unwrap().lines().count(), if json { 50 } else { 53 });
+        }
+    }
 
     #[test]
     fn tolerance_rules() {

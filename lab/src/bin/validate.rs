@@ -8,6 +8,7 @@
 //! cargo run --release -p tribo_lab --bin validate [-- --json] [-- --report DIR]
 //! ```
 
+use std::io::Write;
 use tribo_lab::validation::Row;
 
 /// A titled group of rows and the function that computes them.
@@ -37,36 +38,13 @@ fn main() {
     let mut failed = 0usize;
     let mut total = 0usize;
     let mut done: Vec<(String, Vec<Row>)> = Vec::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     for (name, rows) in sections() {
         let rows = rows();
-        let wc = rows.iter().map(|r| r.case.chars().count()).max().unwrap_or(4).max(4);
-        let wq = rows.iter().map(|r| r.quantity.chars().count()).max().unwrap_or(8).max(8);
-        if !json && !rows.is_empty() {
-            println!("\n== {name} ==");
-            println!(
-                "{:<wc$} {:<wq$} {:>14} {:>14} {:>10} {:>5}",
-                "case", "quantity", "expected", "measured", "tol", "pass"
-            );
-        }
-        for r in &rows {
-            total += 1;
-            if !r.pass {
-                failed += 1;
-            }
-            if json {
-                println!("{}", serde_json::to_string(r).expect("row serialises"));
-            } else {
-                println!(
-                    "{:<wc$} {:<wq$} {:>14.7} {:>14.7} {:>10} {:>5}",
-                    r.case,
-                    r.quantity,
-                    r.expected,
-                    r.measured,
-                    r.tolerance.to_string(),
-                    if r.pass { "ok" } else { "FAIL" }
-                );
-            }
-        }
+        total += rows.len();
+        failed += rows.iter().filter(|r| !r.pass).count();
+        quiet_on_closed_pipe(tribo_lab::validation::write_section(&mut out, name, &rows, json));
         done.push((name.to_string(), rows));
     }
     if let Some(dir) = report {
@@ -79,9 +57,22 @@ fn main() {
         }
     }
     if !json {
-        println!("\n{} rows, {} passed, {} failed", total, total - failed, failed);
+        quiet_on_closed_pipe(writeln!(out, "\n{} rows, {} passed, {} failed", total, total - failed, failed));
     }
     if failed > 0 {
         std::process::exit(1);
+    }
+}
+
+/// The reader went away (`validate --json | head`): stop quietly, as `head`'s user expects; any
+/// other write error is reported.
+fn quiet_on_closed_pipe(r: std::io::Result<()>) {
+    match r {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            eprintln!("validate: cannot write the table: {e}");
+            std::process::exit(2);
+        }
     }
 }
