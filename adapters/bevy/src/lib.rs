@@ -169,15 +169,16 @@ pub use tribo_rapier::diagnostics::BodyRealizability;
 pub use tribo_rapier::{
     limits, CombineRule, CombineRules, Damping, Diagnostic, FrictionMaterial, FrictionMaterialBuilder,
     Material, MaterialError, MaterialId, Mode, PairTable, ParamError, RollOverride, Settings, SpinModel,
+    MIN_VALIDATED_DT,
 };
 
-/// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
-/// diagnostics into scope.
+/// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component, the
+/// diagnostics and the types their fields use (`Mode`) into scope.
 pub mod prelude {
     pub use crate::{
-        CombineRule, ContactReport, FrictionMaterial, MaterialId, RealizabilityMonitor, RealizabilityReport,
-        TriboContacts, TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet,
-        TriboStats,
+        CombineRule, ContactReport, FrictionMaterial, MaterialId, Mode, RealizabilityMonitor,
+        RealizabilityReport, TriboContacts, TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials,
+        TriboPlugin, TriboSet, TriboStats,
     };
 }
 
