@@ -208,6 +208,10 @@ pub fn tribo_step_simulation<H>(
     }
 
     stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
+    // Each problem is found once; it is also logged, for apps that read no messages.
+    for d in &found.diagnostics {
+        log::warn!("bevy_tribo: {d}");
+    }
     diagnostics.write_batch(found.diagnostics.drain(..));
     realizability.write_batch(found.realizability.drain(..));
 }

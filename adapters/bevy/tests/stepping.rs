@@ -177,3 +177,53 @@ fn schedule_mismatch_is_a_startup_error() {
     }
     unreachable!("refused by TriboPlugin::finish");
 }
+
+#[derive(Resource, Default)]
+struct Seen(Vec<TriboDiagnostic>);
+
+/// A headless app whose frames advance by bevy's real clock (`app.update()` in a loop, no
+/// `TimeUpdateStrategy`) steps rapier by the frames' length, tens of microseconds, far below
+/// the 1 ms tribo is validated at: tribo reports it once as `Diagnostic::StepTooShort`. With
+/// `TimeUpdateStrategy::ManualDuration(1/60 s)` nothing is reported.
+#[test]
+fn real_clock_headless_steps_are_reported() {
+    for manual in [false, true] {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            TransformPlugin,
+            RapierPhysicsPlugin::<TriboHooks>::default(),
+            TriboPlugin::default(),
+        ))
+        .init_resource::<Seen>()
+        .add_systems(Startup, ball_on_ground)
+        .add_systems(Update, |mut r: MessageReader<TriboDiagnostic>, mut seen: ResMut<Seen>| {
+            seen.0.extend(r.read().copied());
+        });
+        if manual {
+            app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
+        }
+        app.finish();
+        app.cleanup();
+        for _ in 0..30 {
+            app.update();
+        }
+        let short: Vec<f32> = app
+            .world()
+            .resource::<Seen>()
+            .0
+            .iter()
+            .filter_map(|d| match d.diagnostic {
+                bevy_tribo::Diagnostic::StepTooShort { dt } => Some(dt),
+                _ => None,
+            })
+            .collect();
+        if manual {
+            assert!(short.is_empty(), "{short:?}");
+        } else {
+            // 30 frames of a few microseconds to a millisecond each: reported exactly once.
+            assert_eq!(short.len(), 1, "{short:?}");
+            assert!(short[0] < bevy_tribo::MIN_VALIDATED_DT, "{short:?}");
+        }
+    }
+}

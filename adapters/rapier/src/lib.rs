@@ -125,7 +125,7 @@ mod store;
 
 pub use hooks::TriboHooks;
 pub use material::{combine_rule_of, FrictionMaterial, FrictionMaterialBuilder, MaterialError, PairTable};
-pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
+pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, MIN_VALIDATED_DT, TRIBO_JOINT_USER_DATA};
 pub use tribo::tracking::{
     limits, CombineRule, CombineRules, Damping, Material, MaterialId, Mode, ParamError, RollOverride,
     SpinModel,

@@ -179,6 +179,50 @@ fn unprepared_step_is_reported() {
     assert_eq!(tribo.diagnostics(), &[Diagnostic::StepNotPrepared { step: 6 }]);
 }
 
+/// A ball (R = 0.05 m) rolling at 1 m/s on a floor, rolling resistance c = 4 mm, stepped
+/// `steps` times at `dt` with `step_world`; the store and the ball's speed.
+fn roll_at(dt: f32, steps: usize) -> (TriboRapier, f32) {
+    let mut w = PhysicsWorld::new();
+    w.integration_parameters.dt = dt;
+    let mut tribo = TriboRapier::new();
+    let m = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.004).build().unwrap();
+    let floor = w.insert_collider(
+        ColliderBuilder::cuboid(50.0, 0.5, 50.0).translation(Vector::new(0.0, -0.5, 0.0)),
+        None,
+    );
+    let (b, c) = w.insert(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, 0.05, 0.0))
+            .linvel(Vector::new(1.0, 0.0, 0.0))
+            .angvel(Vector::new(0.0, 0.0, -20.0)),
+        ColliderBuilder::ball(0.05).density(1000.0),
+    );
+    tribo.set_material(floor, m);
+    tribo.set_material(c, m);
+    for _ in 0..steps {
+        tribo.step_world(&mut w, &(), &());
+    }
+    let v = w.bodies[b].linvel().x;
+    (tribo, v)
+}
+
+/// A step shorter than `MIN_VALIDATED_DT` is reported once, with its length; steps at and
+/// above it are not. At `MIN_VALIDATED_DT` itself the roll-out still matches the closed form:
+/// a rolling ball with roll torque bound c·N decelerates at c g/(1.4 R) (I = 0.4 m R²), so
+/// after 0.5 s v = 1 − 0.5·0.004·9.81/(1.4·0.05) = 0.71971 m/s.
+#[test]
+fn step_below_the_validated_range_is_reported() {
+    let v_expected = 1.0 - 0.5 * 0.004 * 9.81 / (1.4 * 0.05);
+    let (tribo, v) = roll_at(tribo_rapier::MIN_VALIDATED_DT, 5000);
+    assert!(tribo.diagnostics().is_empty(), "{:?}", tribo.diagnostics());
+    assert!((v - v_expected).abs() < 3e-3 * v_expected, "v {v} vs {v_expected}");
+    let (tribo, _) = roll_at(1.0 / 60.0, 30);
+    assert!(tribo.diagnostics().is_empty(), "{:?}", tribo.diagnostics());
+    let dt = 2e-5;
+    let (tribo, _) = roll_at(dt, 200);
+    assert_eq!(tribo.diagnostics(), &[Diagnostic::StepTooShort { dt }]);
+}
+
 /// A scene with every mechanism active: rolling balls, sliding and resting boxes on a floor
 /// collider without a body (motors on the anchor body), and a box on a fixed body.
 fn mixed_scene(w: &mut World, tribo: &mut TriboRapier) {

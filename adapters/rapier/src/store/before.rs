@@ -209,8 +209,13 @@ impl TriboRapier {
             // (π/4)/dt < 0): a ball at rest with the cap lifted took 0.16 m/s from one step at
             // dt = −1/60. The cap is back on the bodies of tribo's contacts for this step.
             self.cap_for_bad_step(bodies);
-        } else if !self.lift_cap.is_empty() {
-            self.lift_angular_caps(bodies);
+        } else {
+            if dt < MIN_VALIDATED_DT {
+                self.report_short_step(dt);
+            }
+            if !self.lift_cap.is_empty() {
+                self.lift_angular_caps(bodies);
+            }
         }
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);

@@ -39,7 +39,7 @@ mod snapshot;
 mod state;
 mod world;
 
-pub use diagnostic::Diagnostic;
+pub use diagnostic::{Diagnostic, MIN_VALIDATED_DT};
 pub use settings::Settings;
 pub(crate) use state::Onset;
 use state::*;
@@ -639,6 +639,13 @@ impl TriboRapier {
     /// Reports `d` unless it was reported before.
     fn report_once(&mut self, d: Diagnostic) {
         effects::report_once(&mut self.reported, &mut self.diagnostics, d);
+    }
+
+    /// Reports [`Diagnostic::StepTooShort`] for the first step shorter than [`MIN_VALIDATED_DT`].
+    fn report_short_step(&mut self, dt: f32) {
+        if !self.reported.iter().any(|d| matches!(d, Diagnostic::StepTooShort { .. })) {
+            self.report_once(Diagnostic::StepTooShort { dt });
+        }
     }
 
     /// Diagnostics collected so far (each problem reported once).
