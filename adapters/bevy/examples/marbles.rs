@@ -210,14 +210,14 @@ fn setup(mut commands: Commands) -> Result {
             Velocity::default(),
         ));
         if let Some(eta) = eta_r {
-            e.insert(FrictionMaterial::new(MU.0, MU.1)?.with_roll(eta)?);
+            e.insert(FrictionMaterial::new(MU.0, MU.1)?.with_roll_eta(eta)?);
         }
     }
 
     for (label, tribo, z) in [("stock rapier top", false, -1.0), ("tribo top (η_ψ = 0.5)", true, 1.0)] {
         let mut tip = commands.spawn((Transform::IDENTITY, Collider::ball(TIP_R)));
         if tribo {
-            tip.insert(FrictionMaterial::new(MU.0, MU.1)?.with_spin_heuristic(ETA_SPIN)?);
+            tip.insert(FrictionMaterial::new(MU.0, MU.1)?.with_spin_eta(ETA_SPIN)?);
         }
         let tip = tip.id();
         let stem =

@@ -304,7 +304,7 @@ fn spawn_scene(
             Lane::Tribo => {
                 e.insert(
                     FrictionMaterial::new(BALL_MU.0, BALL_MU.1)?
-                        .with_roll(BALL_ETA_R)?
+                        .with_roll_eta(BALL_ETA_R)?
                         .with_spin(bevy_tribo::SpinModel::Off)?,
                 );
             }
@@ -377,7 +377,7 @@ fn spawn_scene(
         let m = if lane == Lane::Stock { stock_mat.clone() } else { tribo_mat.clone() };
         let mut tip = commands.spawn((Transform::IDENTITY, Collider::ball(TIP_R)));
         if lane == Lane::Tribo {
-            tip.insert(FrictionMaterial::new(0.5, 0.4)?.with_spin_heuristic(0.5)?);
+            tip.insert(FrictionMaterial::new(0.5, 0.4)?.with_spin_eta(0.5)?);
         }
         let tip = tip.id();
         let stem = commands
@@ -504,7 +504,7 @@ fn spawn_scene(
             // The torque is applied after the ball has settled (`apply_trough_torques`).
             ExternalForce::default(),
             FrictionMaterial::new(TROUGH_MU, TROUGH_MU)?
-                .with_roll(0.0)?
+                .with_roll_eta(0.0)?
                 .with_spin(bevy_tribo::SpinModel::Off)?,
             Mesh3d(meshes.add(Sphere::new(r).mesh().uv(24, 12))),
             MeshMaterial3d(tribo_mat.clone()),

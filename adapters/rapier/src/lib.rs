@@ -36,7 +36,8 @@
 //! # let (mut impulse_joints, mut multibody_joints, mut ccd) = (ImpulseJointSet::new(), MultibodyJointSet::new(), CCDSolver::new());
 //! # let ball_collider = colliders.insert(ColliderBuilder::ball(0.1));
 //! let mut tribo = TriboRapier::new();
-//! let material = FrictionMaterial::new(0.6, 0.5)?.with_roll(0.05)?;
+//! // μs = 0.6, μk = 0.5, rolling resistance 2 mm: roll torque bound 0.002 m × N.
+//! let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.002).build()?;
 //! tribo.set_material(ball_collider, material);
 //! let user_hooks = (); // your own PhysicsHooks, if any: they still run
 //! for _ in 0..600 {
@@ -51,7 +52,7 @@
 //!     #     &mut SoftBodySet::new(), &mut ccd, &tribo.hooks(&user_hooks), &());
 //!     tribo.after_step(&params, &bodies, &colliders, &narrow_phase, &mut impulse_joints);
 //! }
-//! # Ok::<(), tribo_rapier::ParamError>(())
+//! # Ok::<(), tribo_rapier::MaterialError>(())
 //! ```
 //! (With rapier 0.36 `PhysicsPipeline::step` takes the extra `&mut SoftBodySet`.)
 //! [`TriboRapier::step_world`] does the same around a rapier `PhysicsWorld`.

@@ -182,7 +182,7 @@ fn unprepared_step_is_reported() {
 /// A scene with every mechanism active: rolling balls, sliding and resting boxes on a floor
 /// collider without a body (motors on the anchor body), and a box on a fixed body.
 fn mixed_scene(w: &mut World, tribo: &mut TriboRapier) {
-    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap();
     let floor = w.floor();
     tribo.set_material(floor, m);
     for i in 0..6 {
@@ -243,7 +243,7 @@ fn restored_world_has_no_orphan_joints() {
     assert_eq!(w.marked_joints(), joints_before);
     let mut w2 = w.snapshot();
     drop(tribo); // dropped without clear(): its joints stay in the world
-    w2.adopt_with_fresh_store(FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap());
+    w2.adopt_with_fresh_store(FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap());
 
     // A live store whose world is replaced by an older snapshot: `forget_world`, then the store
     // adopts the restored world.
@@ -299,7 +299,7 @@ fn five_hundred_body_drop() -> (Vec<u32>, usize, usize) {
     let run = || {
         let mut w = World::new();
         let mut tribo = TriboRapier::new();
-        let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+        let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap();
         let floor = w.floor();
         tribo.set_material(floor, m);
         for i in 0..500 {
@@ -333,7 +333,7 @@ fn contact_info_is_finite_for_extreme_materials() {
     let mut tribo = TriboRapier::new();
     let floor = w.floor();
     let (_, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
-    let Ok(m) = Material::new(1e30, 1e30).and_then(|m| m.with_roll(1e30)) else { return };
+    let Ok(m) = Material::new(1e30, 1e30).and_then(|m| m.with_roll_eta(1e30)) else { return };
     tribo.set_material(floor, m);
     tribo.set_material(c, m);
     for _ in 0..30 {
