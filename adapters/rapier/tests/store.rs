@@ -4,7 +4,7 @@
 //! determinism (also under rapier's `parallel` feature: `--features parallel`).
 
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{Diagnostic, FrictionMaterial, Material, TriboRapier};
+use tribo_rapier::{Diagnostic, FrictionMaterial, Material, Mode, TriboRapier};
 
 mod common;
 use common::{rolling_material, World, G};
@@ -156,6 +156,66 @@ fn contacts_without_a_dynamic_side_release_their_joints() {
         assert!(tribo.contact(floor, c).is_none(), "change {change}: state kept");
         assert_eq!(tribo.joint_count(), 0, "change {change}");
         assert_eq!(w.marked_joints(), 0, "change {change}: joint kept in the world");
+    }
+}
+
+/// A body removed with its collider kept takes its joints with it, tribo's motors among them.
+/// A contact of that collider that is unloaded in that step (its motor kept without rows) names
+/// no motor rapier removed.
+///
+/// Scene: a box body (half extents 0.5 × 0.1 × 0.5) on the floor, a ball (r = 0.1) spinning
+/// about the vertical on its top face (ω = 20 rad/s against a spinning resistance: kinetic
+/// spin, so the contact has a motor). The ball is then set down at rest on the floor beside the
+/// box, its centre at x = 0.61: 0.01 m from the box's side face x = 0.5, within rapier's 0.02 m
+/// prediction distance, so the pair keeps a speculative contact that carries no load (N = 0, the
+/// motor loses its rows but stays). Then the box body is removed with its collider kept.
+#[test]
+fn an_unloaded_contact_names_no_motor_removed_with_a_body() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let m = FrictionMaterial::builder().friction(0.5, 0.5).spinning_resistance(0.005).build().unwrap();
+    let floor = w.floor();
+    tribo.set_material(floor, m);
+    let bb = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)));
+    let cb = w.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.5, 0.1, 0.5).density(1000.0),
+        bb,
+        &mut w.bodies,
+    );
+    tribo.set_material(cb, m);
+    let (ba, ca) = w.ball(0.1, Vector::new(0.0, 0.3, 0.0));
+    w.bodies[ba].set_angvel(Vector::new(0.0, 20.0, 0.0), true);
+    tribo.set_material(ca, m);
+    let info = |tribo: &TriboRapier| tribo.contact(ca, cb).or_else(|| tribo.contact(cb, ca));
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    let on_top = info(&tribo).expect("ball on box");
+    assert_eq!(on_top.spin, Mode::Kinetic);
+    let motor = on_top.joint.expect("a spinning contact has a motor");
+    w.bodies[ba].set_translation(Vector::new(0.61, 0.1, 0.0), true);
+    w.bodies[ba].set_angvel(Vector::ZERO, true);
+    for _ in 0..3 {
+        w.step(&mut tribo);
+    }
+    let beside = info(&tribo).expect("the speculative contact beside the box");
+    assert_eq!(beside.normal_force, 0.0);
+    assert_eq!(beside.joint, Some(motor), "an unloaded contact keeps its motor");
+    w.remove_body(bb, false);
+    assert!(w.joints.get(motor).is_none(), "rapier removed the motor with the box body");
+    for k in 0..3 {
+        w.step(&mut tribo);
+        assert!(info(&tribo).is_some(), "step {k}: the contact goes on (the collider is kept)");
+        for i in tribo.contacts() {
+            if let Some(j) = i.joint {
+                assert!(
+                    w.joints.get(j).is_some(),
+                    "step {k}: {:?}/{:?} names removed joint {j:?}",
+                    i.collider1,
+                    i.collider2
+                );
+            }
+        }
     }
 }
 
