@@ -408,9 +408,9 @@ fn contact_info_is_finite_for_extreme_materials() {
 }
 
 /// A user hook that records the manifold `user_data` it is given for every contact and, if
-/// `mark` is set, claims an unclaimed one with the value 7 (as a one-way platform hook does).
+/// `mark` is set, claims an unclaimed one with that value (as a one-way platform hook does).
 struct UserDataHook {
-    mark: bool,
+    mark: Option<u32>,
     seen: std::sync::Mutex<Vec<u32>>,
 }
 
@@ -423,19 +423,25 @@ impl PhysicsHooks for UserDataHook {
             return;
         };
         self.seen.lock().unwrap().push(*ud);
-        if self.mark && *ud == 0 {
-            *ud = 7;
+        if let Some(v) = self.mark.filter(|_| *ud == 0) {
+            *ud = v;
         }
     }
 }
 
 /// tribo keeps a tagged slot in the manifold `user_data` of its contacts; the user's hook never
-/// sees it, a value the user's hook writes is kept, and tribo's friction acts either way: a ball
-/// rolling at 1 m/s with rolling resistance c = 2 η_r μ R = 0.05 R decelerates at
-/// a = c g/(1.4 R) = 0.350 m/s² (from the contact's second step, when its motor exists).
+/// sees it, a value the user's hook writes is kept (whatever its bytes, but a top byte `0xA5`),
+/// and tribo's friction acts either way: a ball rolling at 1 m/s with rolling resistance
+/// c = 2 η_r μ R = 0.05 R decelerates at a = c g/(1.4 R) = 0.350 m/s² (from the contact's second
+/// step, when its motor exists). A value with the top byte `0xA5` is reserved for tribo's tag
+/// (as the README and `TriboHooks` say): the user's hook sees 0 again at its next call, and the
+/// friction is the same (tribo looks the contact up when the tag names another contact's slot).
 #[test]
 fn the_users_hook_sees_only_its_own_manifold_user_data() {
-    for mark in [false, true] {
+    let kept = [None, Some(7), Some(0x00A5_0000), Some(0xA4FF_FFFF), Some(0xA600_0000), Some(u32::MAX)];
+    let reserved = [Some(0xA500_0000), Some(0xA500_0003), Some(0xA5FF_FFFF)];
+    for (mark, is_kept) in kept.into_iter().map(|m| (m, true)).chain(reserved.into_iter().map(|m| (m, false)))
+    {
         let mut w = World::new();
         let mut tribo = TriboRapier::new();
         let floor = w.floor();
@@ -454,18 +460,21 @@ fn the_users_hook_sees_only_its_own_manifold_user_data() {
         }
         let seen = hook.seen.lock().unwrap();
         assert!(seen.len() >= steps - 1, "hook calls: {}", seen.len());
-        let expected_after_first = if mark { 7 } else { 0 };
-        assert_eq!(seen[0], 0, "mark={mark}");
+        let expected_after_first = if is_kept { mark.unwrap_or(0) } else { 0 };
+        assert_eq!(seen[0], 0, "mark={mark:?}");
         assert!(
             seen[1..].iter().all(|&u| u == expected_after_first),
-            "mark={mark}: the user's hook saw {:?}",
+            "mark={mark:?}: the user's hook saw {:x?}",
             seen.iter().filter(|&&u| u != expected_after_first).take(5).collect::<Vec<_>>()
         );
         // The motor acts from the contact's second step.
         let t = (steps - 1) as f32 * common::DT;
         let expected = 1.0 - 0.05 * G / 1.4 * t;
         let v = w.bodies[b].linvel().x;
-        assert!((v - expected).abs() < 0.02 * (1.0 - expected), "mark={mark}: v = {v}, expected {expected}");
+        assert!(
+            (v - expected).abs() < 0.02 * (1.0 - expected),
+            "mark={mark:?}: v = {v}, expected {expected}"
+        );
     }
 }
 
