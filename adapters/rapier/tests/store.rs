@@ -219,6 +219,33 @@ fn an_unloaded_contact_names_no_motor_removed_with_a_body() {
     }
 }
 
+/// `ContactInfo` is in rapier's `f32`, materials in `f64` (see `ContactInfo`'s docs): the
+/// friction coefficient a sliding contact hands rapier is the material's μk rounded to the
+/// nearest `f32` (0.1, not representable in either, as `0.1f64 as f32`), and the box slides
+/// with it: a box launched at 3 m/s on a floor of the same material decelerates at μk g
+/// = 0.981 m/s² (Coulomb), so after 0.5 s it moves at 3 − 0.4905 = 2.5095 m/s.
+#[test]
+fn contact_info_is_the_materials_f64_rounded_to_rapiers_f32() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let m = FrictionMaterial::builder().friction(0.3, 0.1).build().unwrap();
+    let floor = w.floor();
+    tribo.set_material(floor, m);
+    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.25, 0.0)));
+    let c = w.colliders.insert_with_parent(ColliderBuilder::cuboid(0.25, 0.25, 0.25), b, &mut w.bodies);
+    tribo.set_material(c, m);
+    w.bodies[b].set_linvel(Vector::new(3.0, 0.0, 0.0), true);
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    let info = tribo.contact(floor, c).expect("box on floor");
+    assert_eq!(info.slide, Mode::Kinetic);
+    assert_eq!(info.friction, 0.1f64 as f32);
+    assert_eq!(tribo.material(c).and_then(|m| m.material()).map(|m| m.mu_k()), Some(0.1f64));
+    let v = w.bodies[b].linvel().x;
+    assert!((v - 2.5095).abs() < 0.01, "v = {v}, Coulomb 2.5095");
+}
+
 /// `after_step` without `before_step` reports [`Diagnostic::StepNotPrepared`] (once).
 #[test]
 fn unprepared_step_is_reported() {
