@@ -131,3 +131,10 @@ pub use tribo::tracking::{
     limits, CombineRule, CombineRules, Damping, Material, MaterialId, Mode, ParamError, RollOverride,
     SpinModel,
 };
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`) so they follow the
+/// API. They are written for the default rapier (0.35; 0.36's `PhysicsPipeline::step` takes
+/// one more set).
+#[cfg(all(doctest, not(feature = "rapier-0-36")))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
