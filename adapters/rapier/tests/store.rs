@@ -246,6 +246,48 @@ fn contact_info_is_the_materials_f64_rounded_to_rapiers_f32() {
     assert!((v - 2.5095).abs() < 0.01, "v = {v}, Coulomb 2.5095");
 }
 
+/// rapier caps every body's angular speed at (π/4)/dt = 47.12 rad/s at dt = 1/60. A ball of
+/// R = 3 cm rolling at 2 m/s turns at v/R = 66.7 rad/s. With `Settings::allow_fast_rotation`
+/// (default) tribo lifts the cap: the ball rolls on, decelerated by its rolling resistance
+/// c = 1 mm alone, a = c g/(1.4 R) = 0.2336 m/s², so v(0.5 s) = 1.883 m/s (the motor acts from
+/// the contact's second step: 1.885), and nothing is reported. With it off the cap holds ω at
+/// 47.12 rad/s, ωR = 1.414 m/s: the contact slides, and friction (μk g = 4.9 m/s²) takes the
+/// ball down to that speed within 0.12 s (and on below it, as the cap cuts the spin the friction
+/// gives it in every substep), and `Diagnostic::AngularSpeedCapped` names the ball, once.
+#[test]
+fn the_angular_speed_cap_is_lifted_or_reported() {
+    for lift in [true, false] {
+        let mut w = World::new();
+        let mut tribo = TriboRapier::with_settings(tribo_rapier::Settings {
+            allow_fast_rotation: lift,
+            ..Default::default()
+        });
+        let m = FrictionMaterial::builder().friction(0.5, 0.5).rolling_resistance(0.001).build().unwrap();
+        let floor = w.floor();
+        tribo.set_material(floor, m);
+        let r = 0.03;
+        let (b, c) = w.ball(r, Vector::new(0.0, r, 0.0));
+        w.bodies[b].set_linvel(Vector::new(2.0, 0.0, 0.0), true);
+        w.bodies[b].set_angvel(Vector::new(0.0, 0.0, -2.0 / r), true);
+        tribo.set_material(c, m);
+        for _ in 0..30 {
+            w.step(&mut tribo);
+        }
+        let (v, omega) = (w.bodies[b].linvel().x, w.bodies[b].angvel().length());
+        let cap = std::f32::consts::FRAC_PI_4 / common::DT;
+        if lift {
+            let expected = 2.0 - 0.001 * G / (1.4 * r) * 29.0 * common::DT;
+            assert!((v - expected).abs() < 0.01 * expected, "v = {v}, expected {expected}");
+            assert!(omega > 1.2 * cap, "ω = {omega}");
+            assert!(tribo.diagnostics().is_empty(), "{:?}", tribo.diagnostics());
+        } else {
+            assert!(omega <= cap * 1.0001, "ω = {omega}, cap {cap}");
+            assert!(v < cap * r, "v = {v}: no faster than rolling at the cap, {}", cap * r);
+            assert_eq!(tribo.diagnostics(), &[Diagnostic::AngularSpeedCapped { body: b }]);
+        }
+    }
+}
+
 /// `after_step` without `before_step` reports [`Diagnostic::StepNotPrepared`] (once).
 #[test]
 fn unprepared_step_is_reported() {
