@@ -9,7 +9,8 @@
 //!   back to its anchor through `tangent_velocity`, so it does not creep (a conveyor
 //!   `tangent_velocity` set by your own hook is kept, and slip is measured relative to it);
 //! * **roll resistance** and **spin resistance**: torques bounded by the capacities of
-//!   [`tribo::tracking::Material`] (`2 η_r μ N/(κ_i+κ_j)`, `η_ψ μ N/𝒦` or Hertz `½ a μ N`),
+//!   [`tribo::tracking::Material`] (`c N` for a resistance length c in metres; the paper's η
+//!   forms `2 η_r μ N/(κ_i+κ_j)` and `η_ψ μ N/𝒦`; Hertz `½ a μ N`),
 //!   static capacity in stick and kinetic in slip, applied through one angular-motor
 //!   [`GenericJoint`](rapier3d::prelude::GenericJoint) per contact (target relative angular
 //!   velocity 0, max torque = capacity). rapier solves the motor implicitly inside its velocity
