@@ -36,7 +36,7 @@ fn inputs() -> Vec<ContactInput> {
 fn bench(c: &mut Criterion) {
     let material = Material::new(0.25, 0.2)
         .unwrap()
-        .with_roll(0.3)
+        .with_roll_eta(0.3)
         .unwrap()
         .with_spin(SpinModel::Heuristic { eta_psi: 0.01, curvature: None })
         .unwrap();

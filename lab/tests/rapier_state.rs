@@ -5,7 +5,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tribo_lab::rapier::scenarios::*;
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{Diagnostic, FrictionMaterial, ParamError, TriboRapier, TRIBO_JOINT_USER_DATA};
+use tribo_rapier::{
+    Diagnostic, FrictionMaterial, MaterialError, ParamError, TriboRapier, TRIBO_JOINT_USER_DATA,
+};
 
 fn tribo_joints(world: &PhysicsWorld) -> usize {
     world.impulse_joints.iter().filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA).count()
@@ -237,10 +239,19 @@ fn stock_material_and_unset_materials_keep_stock_friction() {
 
 #[test]
 fn bad_material_values_are_errors() {
-    assert!(matches!(FrictionMaterial::new(f64::NAN, 0.1), Err(ParamError::NotFinite { .. })));
-    assert!(matches!(FrictionMaterial::new(0.2, 0.5), Err(ParamError::StaticBelowKinetic { .. })));
-    assert!(matches!(FrictionMaterial::new(0.5, -0.1), Err(ParamError::OutOfRange { .. })));
-    assert!(FrictionMaterial::new(0.5, 0.4).unwrap().with_roll(f64::INFINITY).is_err());
+    assert!(matches!(
+        FrictionMaterial::new(f64::NAN, 0.1),
+        Err(MaterialError::Param(ParamError::NotFinite { .. }))
+    ));
+    assert!(matches!(
+        FrictionMaterial::new(0.2, 0.5),
+        Err(MaterialError::Param(ParamError::StaticBelowKinetic { .. }))
+    ));
+    assert!(matches!(
+        FrictionMaterial::new(0.5, -0.1),
+        Err(MaterialError::Param(ParamError::OutOfRange { .. }))
+    ));
+    assert!(FrictionMaterial::new(0.5, 0.4).unwrap().with_roll_eta(f64::INFINITY).is_err());
     let e = FrictionMaterial::new(0.2, 0.5).unwrap_err();
     assert!(e.to_string().contains("μs"));
 }

@@ -13,7 +13,7 @@
 //! Rolling and spin resistance are given either as **lengths** (metres: the torque bound is
 //! `c·N`, as in Chrono, Bullet and MuJoCo; [`Material::with_rolling_resistance`],
 //! [`Material::with_spinning_resistance`]) or by the paper's dimensionless energy-tie factors
-//! η_r, η_ψ ([`Material::with_roll`], [`SpinModel::Heuristic`]). The one conversion:
+//! η_r, η_ψ ([`Material::with_roll_eta`], [`SpinModel::Heuristic`]). The one conversion:
 //! `c_r = 2 η_r μ/(κ_i+κ_j)` and `c_ψ = η_ψ μ/𝒦` (ball of radius R on a plane:
 //! `c_r = 2 η_r μ R`, `c_ψ = η_ψ μ R`), with μ = μs for the static and μk for the kinetic value.
 
@@ -49,6 +49,15 @@ pub enum ParamError {
         /// The valid range.
         expected: &'static str,
     },
+    /// The named parameter is above its bound in [`limits`].
+    TooLarge {
+        /// Parameter name.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+        /// The largest accepted value.
+        max: f64,
+    },
     /// μs < μk: static friction must be at least kinetic friction.
     StaticBelowKinetic {
         /// Static coefficient.
@@ -66,6 +75,12 @@ impl fmt::Display for ParamError {
             }
             ParamError::OutOfRange { name, value, expected } => {
                 write!(f, "friction parameter `{name}` = {value} is out of range: expected {expected}")
+            }
+            ParamError::TooLarge { name, value, max } => {
+                write!(
+                    f,
+                    "friction parameter `{name}` = {value} is too large: at most {max:e} (tracking::limits)"
+                )
             }
             ParamError::StaticBelowKinetic { mu_s, mu_k } => {
                 write!(f, "static friction μs = {mu_s} is below kinetic friction μk = {mu_k}; need μs ≥ μk")
@@ -117,11 +132,7 @@ pub(crate) fn check_bounded(
         return Err(ParamError::OutOfRange { name, value, expected: if strict { "> 0" } else { "≥ 0" } });
     }
     if value > max {
-        return Err(ParamError::OutOfRange {
-            name,
-            value,
-            expected: "at most the bound in tracking::limits",
-        });
+        return Err(ParamError::TooLarge { name, value, max });
     }
     Ok(value)
 }
@@ -264,6 +275,11 @@ impl SpinModel {
     /// Hertz spin parameters of a body of Young's modulus `e` (Pa) and Poisson ratio `nu`
     /// against a rigid counterpart: `E_eff = E* = E/(1−ν²)` (eq. 15). Combine two with
     /// [`Material::combine`].
+    ///
+    /// Errors: `e` not in `(0, 1e15]` Pa, `nu` not in `(−1, 0.5]`, and a plane-strain modulus
+    /// `E/(1−ν²)` above `2e15` Pa (the bound [`Material::with_spin`] accepts), which a ν near
+    /// −1 gives: `1 − ν²` → 0 (ν = −0.999 multiplies E by 500). Every model this returns is
+    /// accepted by `with_spin`.
     pub fn hertz(e: f64, nu: f64) -> Result<Self, ParamError> {
         check_bounded("youngs_modulus", e, true, limits::MAX_MODULUS)?;
         if !nu.is_finite() {
@@ -276,8 +292,17 @@ impl SpinModel {
                 expected: "in (-1, 0.5]",
             });
         }
-        // 1 − ν² ≥ 0.75 on the accepted range: E_eff ≤ 1.34 E.
-        Ok(SpinModel::Hertz { effective_modulus: e / (1.0 - nu * nu) })
+        // 1 − ν² ≥ 0.75 for ν ∈ [−0.5, 0.5] (E_eff ≤ 1.34 E), but → 0 as ν → −1 (auxetic
+        // materials): the plane-strain modulus is checked against the bound `with_spin` applies.
+        let effective_modulus = e / (1.0 - nu * nu);
+        if !effective_modulus.is_finite() || effective_modulus > MAX_EFFECTIVE_MODULUS {
+            return Err(ParamError::OutOfRange {
+                name: "poisson_ratio",
+                value: nu,
+                expected: "in (-1, 0.5] with E/(1 - ν²) ≤ 2e15 Pa (too close to -1 for this Young's modulus)",
+            });
+        }
+        Ok(SpinModel::Hertz { effective_modulus })
     }
 
     fn validated(self) -> Result<Self, ParamError> {
@@ -290,7 +315,7 @@ impl SpinModel {
                 }
             }
             SpinModel::Hertz { effective_modulus } => {
-                check_bounded("effective_modulus", effective_modulus, true, 2.0 * limits::MAX_MODULUS)?;
+                check_bounded("effective_modulus", effective_modulus, true, MAX_EFFECTIVE_MODULUS)?;
             }
             SpinModel::Length { static_len, kinetic_len } => {
                 check_lengths("spin_static_length", static_len, "spin_kinetic_length", kinetic_len)?;
@@ -299,6 +324,25 @@ impl SpinModel {
         Ok(self)
     }
 }
+
+/// Two effective moduli in series, `E₁E₂/(E₁+E₂)` (eq. 15: `1/E* = 1/E₁* + 1/E₂*`), in
+/// `[min/2, min]`: computed as `lo/(1 + lo/hi)` with `lo ≤ hi`, whose quotient is at most 1, so
+/// neither the product nor the quotient overflows (`a/(1 + a/b)` with `a = 1e12`, `b = 1e-300`
+/// gave `1e12/∞ = 0`). For positive moduli the result is positive: where halving the smaller
+/// one would underflow (subnormal moduli) it is the smaller one.
+fn series_modulus(a: f64, b: f64) -> f64 {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let e = lo / (1.0 + lo / hi);
+    if e > 0.0 {
+        e
+    } else {
+        lo
+    }
+}
+
+/// The largest effective (plane-strain) modulus `E/(1−ν²)` accepted: twice
+/// [`limits::MAX_MODULUS`].
+const MAX_EFFECTIVE_MODULUS: f64 = 2.0 * limits::MAX_MODULUS;
 
 fn check_lengths(sn: &'static str, s: f64, kn: &'static str, k: f64) -> Result<(), ParamError> {
     check_bounded(sn, s, false, limits::MAX_LENGTH)?;
@@ -324,7 +368,9 @@ pub struct RollOverride {
     pub static_threshold: f64,
     /// Kinetic threshold Θ^d.
     pub kinetic_threshold: f64,
-    /// Whether the thresholds scale with N (multiplied by N each step).
+    /// Whether the thresholds scale with N (multiplied by N each step). Without, they are
+    /// constant while `N > 0`; at `N ≤ 0` or non-finite N the roll capacity is zero either
+    /// way, as every capacity (see the module docs).
     pub per_newton: bool,
 }
 
@@ -344,7 +390,7 @@ pub struct RollOverride {
 /// For resistance independent of μ and radius set lengths:
 /// [`with_rolling_resistance`](Self::with_rolling_resistance) and
 /// [`with_spinning_resistance`](Self::with_spinning_resistance); for none,
-/// `with_roll(0.0)` and `with_spin(SpinModel::Off)`.
+/// `with_roll_eta(0.0)` and `with_spin(SpinModel::Off)`.
 ///
 /// ```
 /// use tribo::tracking::{Material, Mode};
@@ -424,7 +470,7 @@ impl TryFrom<MaterialRecord> for Material {
         let mut m = Material::new(r.mu_s, r.mu_k)?
             .with_stiffness(r.k_e)?
             .with_slide_damping(r.slide_damping)?
-            .with_roll(r.eta_r)?
+            .with_roll_eta(r.eta_r)?
             .with_roll_damping(r.roll_damping)?
             .with_spin(r.spin)?
             .with_spin_damping(r.spin_damping)?
@@ -534,10 +580,13 @@ impl Material {
         self.slide_damping = d.validated("k_d")?;
         Ok(self)
     }
-    /// Sets the roll energy-tie coefficient `η_r ≥ 0` (0 disables roll friction), the paper's
-    /// form: torque bound `2 η_r μ N/(κ_i+κ_j)` (μs static, μk kinetic). Replaces rolling
-    /// resistance lengths if they were set.
-    pub fn with_roll(mut self, eta_r: f64) -> Result<Self, ParamError> {
+    /// Sets the roll energy-tie coefficient `η_r ≥ 0` (dimensionless; 0 disables roll
+    /// friction), the paper's form: torque bound `2 η_r μ N/(κ_i+κ_j)` (μs static, μk
+    /// kinetic; a ball of radius R on a plane: `2 η_r μ R N`). Replaces rolling resistance
+    /// lengths if they were set. For a rolling resistance in metres (torque bound `c·N`, as in
+    /// Chrono, Bullet and MuJoCo) use [`with_rolling_resistance`](Self::with_rolling_resistance);
+    /// `with_roll_eta(0.0005)` is not 0.5 mm.
+    pub fn with_roll_eta(mut self, eta_r: f64) -> Result<Self, ParamError> {
         self.eta_r = check_bounded("eta_r", eta_r, false, limits::MAX_COEFFICIENT)?;
         self.roll_length = None;
         Ok(self)
@@ -684,7 +733,7 @@ impl Material {
             ) => SpinModel::Length { static_len: len(rs, s1, s2), kinetic_len: len(rs, k1, k2) },
             (l @ SpinModel::Length { .. }, _) | (_, l @ SpinModel::Length { .. }) => l,
             (SpinModel::Hertz { effective_modulus: a }, SpinModel::Hertz { effective_modulus: b }) => {
-                SpinModel::Hertz { effective_modulus: a / (1.0 + a / b) }
+                SpinModel::Hertz { effective_modulus: series_modulus(a, b) }
             }
             (h @ SpinModel::Hertz { .. }, _) | (_, h @ SpinModel::Hertz { .. }) => h,
             (
@@ -824,7 +873,15 @@ impl Material {
         let curved = ksum.is_finite() && ksum > self.eps_kappa;
         let (roll_stiffness, roll_static, roll_kinetic) = match (self.roll_override, self.roll_length) {
             (Some(o), _) => {
-                let s = if o.per_newton { n } else { 1.0 };
+                // Thresholds per newton scale with N; constant ones apply while N > 0 (every
+                // capacity is zero at N = 0, which the clamp above makes of N ≤ 0, NaN and ∞).
+                let s = if o.per_newton {
+                    n
+                } else if n > 0.0 {
+                    1.0
+                } else {
+                    0.0
+                };
                 (o.stiffness, cap(o.static_threshold * s), cap(o.kinetic_threshold * s))
             }
             (None, Some((cs, ck))) if cs > 0.0 && curved => {
@@ -1011,14 +1068,16 @@ impl PerNewton {
     pub fn at(&self, n: f64) -> Derived {
         let n = if n.is_finite() && n > 0.0 { n.min(limits::MAX_NORMAL_FORCE) } else { 0.0 };
         let th = |k: usize, m: usize, c: f64| (self.per_n[k][m] * n + c).min(self.limit[k]);
+        // A roll override's constant thresholds apply while N > 0, as in `derive`.
+        let roll_const = if n > 0.0 { self.roll_const } else { [0.0; 2] };
         Derived {
             n,
             slide_stiffness: self.stiffness[0],
             slide_static: th(0, 0, 0.0),
             slide_kinetic: th(0, 1, 0.0),
             roll_stiffness: self.stiffness[1],
-            roll_static: th(1, 0, self.roll_const[0]),
-            roll_kinetic: th(1, 1, self.roll_const[1]),
+            roll_static: th(1, 0, roll_const[0]),
+            roll_kinetic: th(1, 1, roll_const[1]),
             spin_stiffness: self.stiffness[2],
             spin_static: th(2, 0, 0.0),
             spin_kinetic: th(2, 1, 0.0),
@@ -1054,7 +1113,7 @@ mod tests {
         let m = Material::new(0.5, 0.4).unwrap();
         assert!(m.with_stiffness(0.0).is_err());
         assert!(m.with_stiffness(-1.0).is_err());
-        assert!(m.with_roll(f64::NAN).is_err());
+        assert!(m.with_roll_eta(f64::NAN).is_err());
         assert!(m.with_slide_damping(Damping::Fixed(-1.0)).is_err());
         assert!(m.with_spin(SpinModel::Heuristic { eta_psi: 0.1, curvature: Some(0.0) }).is_err());
         assert!(SpinModel::hertz(-1.0, 0.3).is_err());
@@ -1071,7 +1130,7 @@ mod tests {
         let (r, n) = (0.2, 9.8);
         let m = Material::new(0.5, 0.4)
             .unwrap()
-            .with_roll(0.3)
+            .with_roll_eta(0.3)
             .unwrap()
             .with_spin(SpinModel::Heuristic { eta_psi: 0.25, curvature: None })
             .unwrap();
@@ -1155,7 +1214,8 @@ mod tests_units {
         // c_r = 2 η_r μ R and c_ψ = η_ψ μ R (ball on a plane) give the same capacities.
         let (r, n, eta_r, eta_psi) = (0.05, 3.0, 0.02, 0.03);
         let base = Material::new(0.6, 0.5).unwrap();
-        let tie = base.with_roll(eta_r).unwrap().with_spin(SpinModel::Heuristic { eta_psi, curvature: None });
+        let tie =
+            base.with_roll_eta(eta_r).unwrap().with_spin(SpinModel::Heuristic { eta_psi, curvature: None });
         let tie = tie.unwrap();
         let len = base
             .with_rolling_resistances(2.0 * eta_r * 0.6 * r, 2.0 * eta_r * 0.5 * r)
@@ -1200,7 +1260,7 @@ mod tests_units {
         let same = a.combine(&a);
         assert_eq!(same.rolling_resistance(), Some((0.004, 0.004)));
         // Length against an energy tie: the length side.
-        let tie = Material::new(0.5, 0.5).unwrap().with_roll(0.3).unwrap();
+        let tie = Material::new(0.5, 0.5).unwrap().with_roll_eta(0.3).unwrap();
         assert_eq!(tie.combine(&a).rolling_resistance(), Some((0.004, 0.004)));
         // Per coefficient: friction Min, roll Max.
         let rules =
@@ -1213,7 +1273,7 @@ mod tests_units {
     fn extreme_values_are_bounded_finite_and_monotone() {
         // Out of the documented bounds: rejected.
         assert!(Material::new(1e300, 0.1).is_err());
-        assert!(Material::new(0.5, 0.4).unwrap().with_roll(1e300).is_err());
+        assert!(Material::new(0.5, 0.4).unwrap().with_roll_eta(1e300).is_err());
         assert!(Material::new(0.5, 0.4).unwrap().with_stiffness(1e300).is_err());
         assert!(Material::new(0.5, 0.4).unwrap().with_rolling_resistance(1e300).is_err());
         assert!(SpinModel::hertz(1e300, 0.3).is_err());
@@ -1225,7 +1285,7 @@ mod tests_units {
             for mu in [0.0, 1e-3, 0.5, 10.0, 1e3, max] {
                 let m = Material::new(mu, mu)
                     .unwrap()
-                    .with_roll(mu)
+                    .with_roll_eta(mu)
                     .unwrap()
                     .with_spin(SpinModel::Heuristic { eta_psi: mu, curvature: None })
                     .unwrap();
@@ -1280,5 +1340,104 @@ mod tests_units {
         let hh = h.combine(&h);
         assert!(matches!(hh.spin(), SpinModel::Hertz { effective_modulus } if effective_modulus.is_finite()));
         assert!(hh.spin().validated().is_ok());
+    }
+}
+
+/// The edge cases of construction and combination: a constructor that returns a value accepts
+/// it everywhere, zero normal force gives zero capacity, and combining valid materials gives a
+/// valid one.
+#[cfg(test)]
+mod tests_edges {
+    use super::*;
+
+    /// `SpinModel::hertz` rejects what `with_spin` would reject. `E/(1−ν²)` with E = 1e15 Pa
+    /// (the largest accepted) exceeds the 2e15 Pa bound once `1 − ν² < 0.5`, i.e. ν < −√0.5
+    /// ≈ −0.7071; with E = 1e9 Pa once `1 − ν² < 5e-7`, i.e. ν < −(1 − 2.5e-7) (to first order).
+    #[test]
+    fn hertz_rejects_what_with_spin_rejects() {
+        let base = Material::new(0.5, 0.4).unwrap();
+        let nus = [0.5, 0.3, 0.0, -0.5, -0.7, -0.71, -0.9, -0.999, -0.999_999, -0.999_999_9, -1.0 + 1e-15];
+        for e in [1.0, 1e9, 1e12, 1e15] {
+            for nu in nus {
+                match SpinModel::hertz(e, nu) {
+                    Ok(h) => {
+                        assert!(base.with_spin(h).is_ok(), "hertz({e}, {nu}) = {h:?} rejected by with_spin")
+                    }
+                    Err(err) => {
+                        // Only for ν past the bound derived above, with ν named.
+                        assert!(e / (1.0 - nu * nu) > 2e15, "hertz({e}, {nu}): {err}");
+                        assert!(
+                            matches!(err, ParamError::OutOfRange { name: "poisson_ratio", value, .. } if value == nu),
+                            "{err:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // The two boundary sides for E = 1e15: ν = −0.70 (1/(1 − 0.49) = 1.96) is accepted,
+        // ν = −0.71 (1/(1 − 0.5041) = 2.017) is not.
+        assert!(SpinModel::hertz(1e15, -0.70).is_ok());
+        assert!(SpinModel::hertz(1e15, -0.71).is_err());
+        let msg = SpinModel::hertz(1e9, -0.999_999_9).unwrap_err().to_string();
+        assert!(msg.contains("poisson_ratio") && msg.contains("-0.9999999"), "{msg}");
+    }
+
+    /// A roll override with constant thresholds (`per_newton: false`) gives the capacity
+    /// `K_R Θ` while N > 0 (K_R = 50, Θ^s = 0.02, Θ^d = 0.01: 1.0 and 0.5 N·m) and zero at
+    /// N = 0, N < 0, NaN and ∞, as every capacity (module docs: non-finite N counts as 0), in
+    /// `derive` and in `per_newton(..).at`.
+    #[test]
+    fn constant_roll_override_is_zero_without_load() {
+        let o = RollOverride {
+            stiffness: 50.0,
+            static_threshold: 0.02,
+            kinetic_threshold: 0.01,
+            per_newton: false,
+        };
+        let m = Material::new(0.6, 0.5).unwrap().with_roll_override(o).unwrap();
+        let kap = 10.0;
+        let p = m.per_newton(kap, 0.0, kap, 0.0).unwrap();
+        for n in [1e-9, 5.0, 1e6] {
+            assert_eq!(m.roll_torque_capacity(Mode::Static, n, kap, 0.0), 1.0, "N = {n}");
+            assert_eq!(m.roll_torque_capacity(Mode::Kinetic, n, kap, 0.0), 0.5, "N = {n}");
+            assert_eq!(p.at(n).roll_capacity(Mode::Static), 1.0, "N = {n}");
+        }
+        for n in [0.0, -0.0, -1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            for mode in [Mode::Static, Mode::Kinetic] {
+                assert_eq!(m.roll_torque_capacity(mode, n, kap, 0.0), 0.0, "N = {n}, {mode:?}");
+                assert_eq!(p.at(n).roll_capacity(mode), 0.0, "N = {n}, {mode:?}");
+            }
+        }
+    }
+
+    /// Hertz moduli in series, `1/E = 1/E₁ + 1/E₂` (eq. 15), for two valid moduli far apart:
+    /// E₁ = 1e-300 and E₂ = 1e12 give E = E₁/(1 + E₁/E₂) = 1e-300 to rounding (E₁/E₂ = 1e-312),
+    /// in either order; the combined material is valid and keeps its spin friction (the
+    /// capacity of E₁ alone). For any two accepted moduli the result lies in [min/2, min].
+    #[test]
+    fn hertz_moduli_far_apart_combine_to_a_valid_modulus() {
+        let soft = Material::new(0.5, 0.4)
+            .unwrap()
+            .with_spin(SpinModel::Hertz { effective_modulus: 1e-300 })
+            .unwrap();
+        let hard =
+            Material::new(0.5, 0.4).unwrap().with_spin(SpinModel::Hertz { effective_modulus: 1e12 }).unwrap();
+        for c in [soft.combine(&hard), hard.combine(&soft)] {
+            let SpinModel::Hertz { effective_modulus: e } = c.spin() else { panic!("{:?}", c.spin()) };
+            assert!((e - 1e-300).abs() <= 1e-15 * 1e-300, "E = {e}");
+            assert!(c.spin().validated().is_ok());
+            let cap = c.spin_torque_capacity(Mode::Kinetic, 1.0, 10.0, 0.0);
+            assert!(cap > 0.0 && cap == soft.spin_torque_capacity(Mode::Kinetic, 1.0, 10.0, 0.0), "{cap}");
+        }
+        let moduli = [5e-324, 1e-310, 1e-300, 1e-3, 1.0, 2e11, 1e15, 2e15];
+        for a in moduli {
+            for b in moduli {
+                let e = series_modulus(a, b);
+                let lo = a.min(b);
+                assert!(e > 0.0 && e <= lo && (e >= 0.5 * lo || lo < 1e-307), "{a} {b}: {e}");
+                assert_eq!(e, series_modulus(b, a));
+                assert!(SpinModel::Hertz { effective_modulus: e }.validated().is_ok());
+            }
+        }
     }
 }

@@ -35,7 +35,8 @@
 //!     Surface, TrackingConfig};
 //! use tribo::{DQuat, DVec3};
 //!
-//! let material = Material::new(0.5, 0.4)?.with_roll(0.05)?;
+//! // μs = 0.5, μk = 0.4, rolling resistance 4 mm (roll torque bound 0.004 m × N).
+//! let material = Material::new(0.5, 0.4)?.with_rolling_resistance(0.004)?;
 //! let config = TrackingConfig::default();
 //! let ball = Surface::sphere(0.1)?;
 //! let mut state = ContactState::default();

@@ -13,7 +13,7 @@ const DT: f64 = 1e-4;
 fn material() -> Material {
     Material::new(0.25, 0.2)
         .unwrap()
-        .with_roll(0.3)
+        .with_roll_eta(0.3)
         .unwrap()
         .with_spin(SpinModel::Heuristic { eta_psi: 0.01, curvature: None })
         .unwrap()
@@ -794,11 +794,11 @@ fn per_newton_is_derive_to_rounding() {
         RollOverride { stiffness: 50.0, static_threshold: 0.02, kinetic_threshold: 0.01, per_newton: false };
     let materials = [
         base,
-        base.with_roll(0.0)
+        base.with_roll_eta(0.0)
             .unwrap()
             .with_spin(SpinModel::Heuristic { eta_psi: 0.0, curvature: None })
             .unwrap(),
-        base.with_roll(0.05)
+        base.with_roll_eta(0.05)
             .unwrap()
             .with_spin(SpinModel::Heuristic { eta_psi: 0.03, curvature: Some(20.0) })
             .unwrap(),
@@ -808,7 +808,7 @@ fn per_newton_is_derive_to_rounding() {
             .unwrap(),
         base.with_roll_override(over).unwrap(),
         base.with_roll_override(RollOverride { per_newton: true, ..over }).unwrap(),
-        Material::new(1.0e4, 1.0e4).unwrap().with_roll(1.0e4).unwrap(),
+        Material::new(1.0e4, 1.0e4).unwrap().with_roll_eta(1.0e4).unwrap(),
     ];
     let curvatures =
         [(10.0, 0.0, 10.0, 0.0), (10.0, 5.0, 10.0, 5.0), (0.0, 0.0, 0.0, 0.0), (1e9, 1e9, 1e9, 1e9)];

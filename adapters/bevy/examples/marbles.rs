@@ -26,20 +26,22 @@ const RAMP_LENGTH: f32 = 1.0;
 const MARBLE_R: f32 = 0.05;
 const MARBLE_START: f32 = 0.9; // distance along the ramp from its foot (m)
 const MU: (f64, f64) = (0.5, 0.4);
-const ETA_GLASS: f64 = 0.05;
-const ETA_FELT: f64 = 0.1;
+// Rolling resistance lengths (m): roll torque bound c·N.
+const C_GLASS: f64 = 0.002;
+const C_FELT: f64 = 0.004;
 const FOOT_MARK: f32 = 0.2; // x (m) past the ramp's foot where the flat-floor check starts
 
 // Tops.
 const TIP_R: f32 = 0.02;
 const DISK_R: f32 = 0.1;
 const OMEGA0: f32 = 40.0;
-const ETA_SPIN: f64 = 0.5;
+// Spinning resistance length of the tip (m): spin torque bound c·N.
+const C_SPIN: f64 = 0.004;
 
 #[derive(Component)]
 struct Marble {
     label: &'static str,
-    eta_r: Option<f64>,
+    c_r: Option<f64>,
 }
 
 #[derive(Component)]
@@ -113,12 +115,12 @@ fn main() {
     for (e, m, tr, v) in marbles.iter(world) {
         let stopped = stop_times.iter().find(|(s, _)| *s == e).map(|(_, t)| *t);
         let flat = on_flat.iter().find(|(s, ..)| *s == e).map(|&(_, x, v)| (x, v));
-        match (m.eta_r, flat) {
-            (Some(eta), Some((x1, v1))) => {
-                // Rolling without slipping on the flat with the kinetic rolling torque
-                // 2 η_r μk R N, N = m g, I = 0.4 m R²: a = 2 η_r μk g / 1.4, so it stops
-                // v1²/(2a) after passing x1 at speed v1.
-                let a = 2.0 * eta as f32 * MU.1 as f32 * G / 1.4;
+        match (m.c_r, flat) {
+            (Some(c), Some((x1, v1))) => {
+                // Rolling without slipping on the flat with the rolling torque c N, N = m g,
+                // I = 0.4 m R²: a = c g/(1.4 R), so it stops v1²/(2a) after passing x1 at
+                // speed v1.
+                let a = c as f32 * G / (1.4 * MARBLE_R);
                 let expected = x1 + v1 * v1 / (2.0 * a);
                 println!(
                     "  {:<28} passed x = {x1:.2} m at {v1:.2} m/s, stopped at x = {:5.2} m (v²/2a: {:5.2} m, {:+.1} %) at t = {}",
@@ -148,10 +150,10 @@ fn main() {
         let tilt = (tr.rotation * Vec3::Y).angle_between(Vec3::Y).to_degrees();
         let w2 = spin_at_2s.iter().find(|(s, _)| *s == e).map_or(f32::NAN, |(_, w)| *w);
         if top.tribo {
-            // Kinetic spin torque η_ψ μk N r_tip (heuristic spin, 𝒦 = 1/r_tip), N = m g; the
-            // axial moment of inertia of this disk top is its largest principal one.
+            // Spin torque c N, N = m g; the axial moment of inertia of this disk top is its
+            // largest principal one.
             let i_axial = mp.principal_inertia.max_element();
-            let alpha = ETA_SPIN as f32 * MU.1 as f32 * mp.mass * G * TIP_R / i_axial;
+            let alpha = C_SPIN as f32 * mp.mass * G / i_axial;
             let expected = OMEGA0 - alpha * 2.0;
             let stopped = stop_times.iter().find(|(s, _)| *s == e).map(|(_, t)| *t);
             println!(
@@ -196,28 +198,28 @@ fn setup(mut commands: Commands) -> Result {
 
     let lanes: [(&str, Option<f64>, f32); 3] = [
         ("stock rapier", None, -1.0),
-        ("tribo glass (η_r = 0.05)", Some(ETA_GLASS), 0.0),
-        ("tribo felt (η_r = 0.1)", Some(ETA_FELT), 1.0),
+        ("tribo glass (c = 2 mm)", Some(C_GLASS), 0.0),
+        ("tribo felt (c = 4 mm)", Some(C_FELT), 1.0),
     ];
-    for (label, eta_r, z) in lanes {
+    for (label, c_r, z) in lanes {
         let p = along_up * MARBLE_START + normal * MARBLE_R + Vec3::Z * z;
         let mut e = commands.spawn((
-            Marble { label, eta_r },
+            Marble { label, c_r },
             Transform::from_translation(p),
             RigidBody::Dynamic,
             Collider::ball(MARBLE_R),
             ColliderMassProperties::Density(2500.0),
             Velocity::default(),
         ));
-        if let Some(eta) = eta_r {
-            e.insert(FrictionMaterial::new(MU.0, MU.1)?.with_roll(eta)?);
+        if let Some(c) = c_r {
+            e.insert(FrictionMaterial::builder().friction(MU.0, MU.1).rolling_resistance(c).build()?);
         }
     }
 
-    for (label, tribo, z) in [("stock rapier top", false, -1.0), ("tribo top (η_ψ = 0.5)", true, 1.0)] {
+    for (label, tribo, z) in [("stock rapier top", false, -1.0), ("tribo top (c = 4 mm)", true, 1.0)] {
         let mut tip = commands.spawn((Transform::IDENTITY, Collider::ball(TIP_R)));
         if tribo {
-            tip.insert(FrictionMaterial::new(MU.0, MU.1)?.with_spin_heuristic(ETA_SPIN)?);
+            tip.insert(FrictionMaterial::builder().friction(MU.0, MU.1).spinning_resistance(C_SPIN).build()?);
         }
         let tip = tip.id();
         let stem =

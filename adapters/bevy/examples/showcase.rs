@@ -52,12 +52,13 @@ pub const BALL_X0: f32 = -0.5;
 const BALL_Z_STOCK: f32 = -3.3;
 const BALL_Z_TRIBO: f32 = -2.6;
 const BALL_MU: (f64, f64) = (0.6, 0.5);
-const BALL_ETA_R: f64 = 0.05;
+/// Rolling resistance length of the tribo ball (m): roll torque bound `c·N`.
+const BALL_C: f64 = 0.01;
 
-/// Expected stopping distance of the tribo ball: `v0²/(2a)`, `a = T_k R/(I + m R²)` with
-/// `T_k = 2 η_r μk R m g` and `I = 0.4 m R²` (docs/tracking.md §3.3), i.e. `a = 2 η_r μk g/1.4`.
+/// Expected stopping distance of the tribo ball: `v0²/(2a)`, `a = T R/(I + m R²)` with
+/// `T = c m g` and `I = 0.4 m R²` (docs/tracking.md §3.3), i.e. `a = c g/(1.4 R)`.
 pub fn ball_stop_distance() -> f32 {
-    let a = 2.0 * BALL_ETA_R as f32 * BALL_MU.1 as f32 * G / 1.4;
+    let a = BALL_C as f32 * G / (1.4 * BALL_R);
     BALL_V0 * BALL_V0 / (2.0 * a)
 }
 
@@ -303,9 +304,11 @@ fn spawn_scene(
         match lane {
             Lane::Tribo => {
                 e.insert(
-                    FrictionMaterial::new(BALL_MU.0, BALL_MU.1)?
-                        .with_roll(BALL_ETA_R)?
-                        .with_spin(bevy_tribo::SpinModel::Off)?,
+                    FrictionMaterial::builder()
+                        .friction(BALL_MU.0, BALL_MU.1)
+                        .rolling_resistance(BALL_C)
+                        .spin(bevy_tribo::SpinModel::Off)
+                        .build()?,
                 );
             }
             Lane::Stock => {
@@ -321,10 +324,7 @@ fn spawn_scene(
     );
     label(
         &mut commands,
-        format!(
-            "tribo ball (eta_r = {BALL_ETA_R}): stops at v0^2/2a = {:.2} m (white mark)",
-            ball_stop_distance()
-        ),
+        format!("tribo ball (c = {BALL_C} m): stops at v0^2/2a = {:.2} m (white mark)", ball_stop_distance()),
         Vec3::new(BALL_X0 - 0.3, 0.0, BALL_Z_TRIBO + 0.3),
         Color::srgb(0.05, 0.15, 0.5),
     );
@@ -377,7 +377,8 @@ fn spawn_scene(
         let m = if lane == Lane::Stock { stock_mat.clone() } else { tribo_mat.clone() };
         let mut tip = commands.spawn((Transform::IDENTITY, Collider::ball(TIP_R)));
         if lane == Lane::Tribo {
-            tip.insert(FrictionMaterial::new(0.5, 0.4)?.with_spin_heuristic(0.5)?);
+            // Spin torque bound c·N, c = 4 mm.
+            tip.insert(FrictionMaterial::builder().friction(0.5, 0.4).spinning_resistance(0.004).build()?);
         }
         let tip = tip.id();
         let stem = commands
@@ -503,9 +504,11 @@ fn spawn_scene(
             Sleeping::disabled(),
             // The torque is applied after the ball has settled (`apply_trough_torques`).
             ExternalForce::default(),
-            FrictionMaterial::new(TROUGH_MU, TROUGH_MU)?
-                .with_roll(0.0)?
-                .with_spin(bevy_tribo::SpinModel::Off)?,
+            FrictionMaterial::builder()
+                .friction(TROUGH_MU, TROUGH_MU)
+                .no_rolling_resistance()
+                .spin(bevy_tribo::SpinModel::Off)
+                .build()?,
             Mesh3d(meshes.add(Sphere::new(r).mesh().uv(24, 12))),
             MeshMaterial3d(tribo_mat.clone()),
         ));

@@ -55,6 +55,9 @@ impl TriboContacts {
 }
 
 /// The friction state of one contact, in world space, after a rapier step.
+///
+/// Its numbers are `f32`, rapier's precision, as in [`tribo_rapier::ContactInfo`] (whose docs
+/// say why); the materials they come from are `f64`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ContactReport {
     /// The rapier context entity the contact belongs to.

@@ -529,3 +529,10 @@ fn report_bypass(stats: Option<Res<TriboStats>>, mut reported: Local<bool>) {
         );
     }
 }
+
+/// The workspace README's examples (plain rapier, bevy, the core crate, materials), compiled
+/// and run as doctests (`cargo test -p bevy_tribo --doc`): this crate depends on every crate
+/// they use.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct WorkspaceReadmeExamples;

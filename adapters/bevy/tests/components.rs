@@ -80,7 +80,7 @@ fn bad_parameters_are_errors() {
     assert!(FrictionMaterial::new(0.3, 0.5).is_err()); // μs < μk
     assert!(FrictionMaterial::new(f64::NAN, 0.5).is_err());
     assert!(FrictionMaterial::new(0.5, -0.1).is_err());
-    assert!(FrictionMaterial::new(0.5, 0.4).unwrap().with_roll(-1.0).is_err());
+    assert!(FrictionMaterial::new(0.5, 0.4).unwrap().with_roll_eta(-1.0).is_err());
     let msg = FrictionMaterial::new(0.3, 0.5).unwrap_err().to_string();
     assert!(msg.contains("μs"), "{msg}");
 }
@@ -100,7 +100,7 @@ fn despawning_bodies_with_live_tribo_contacts() {
                 RigidBody::Dynamic,
                 Collider::ball(0.25),
                 Velocity { linear: Vec3::X * 2.0, angular: Vec3::Z * -8.0 },
-                FrictionMaterial::new(0.6, 0.5).unwrap().with_roll(0.1).unwrap(),
+                FrictionMaterial::new(0.6, 0.5).unwrap().with_roll_eta(0.1).unwrap(),
             ))
             .id()
     };

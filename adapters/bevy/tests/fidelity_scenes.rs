@@ -34,7 +34,7 @@ fn frames(seconds: f64, dt: f32) -> usize {
 /// The rolling material of the lab's roll-out scenes: μs = 0.6, μk = 0.5, η_r = 0.05 (kinetic
 /// roll torque bound `2 η_r μk R N` = 0.05 R N on a plane), spin off.
 fn rolling_material() -> FrictionMaterial {
-    FrictionMaterial::builder().friction(0.6, 0.5).roll_energy_tie(0.05).spin(SpinModel::Off).build().unwrap()
+    FrictionMaterial::builder().friction(0.6, 0.5).roll_eta(0.05).spin(SpinModel::Off).build().unwrap()
 }
 
 /// The contact between the colliders `a` and `b` in this frame's reports.
@@ -111,7 +111,7 @@ fn tilted_trough(dt: f32, mu: f64, seconds: f64) -> TroughRun {
             .id();
     }
     let material =
-        FrictionMaterial::new(mu, mu).unwrap().with_roll(0.0).unwrap().with_spin(SpinModel::Off).unwrap();
+        FrictionMaterial::new(mu, mu).unwrap().with_roll_eta(0.0).unwrap().with_spin(SpinModel::Off).unwrap();
     let ball = app
         .world_mut()
         .spawn((

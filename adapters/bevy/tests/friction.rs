@@ -46,7 +46,7 @@ fn ball_rolls_and_stops_in(mode: TimestepMode) {
         0.0,
         r,
         rolling,
-        Some(FrictionMaterial::new(mu_s, mu_k).unwrap().with_roll(eta_r).unwrap()),
+        Some(FrictionMaterial::new(mu_s, mu_k).unwrap().with_roll_eta(eta_r).unwrap()),
     );
     // Stock rapier next to it (z = 5 m): no rolling resistance at all.
     let stock = {
@@ -88,7 +88,7 @@ fn spinning_sphere_stops() {
     let mut app = app(1);
     ground(&mut app, None);
     let spin = Velocity { linear: Vec3::ZERO, angular: Vec3::Y * w0 };
-    let m = FrictionMaterial::new(mu_s, mu_k).unwrap().with_spin_heuristic(eta_psi).unwrap();
+    let m = FrictionMaterial::new(mu_s, mu_k).unwrap().with_spin_eta(eta_psi).unwrap();
     let tribo = ball(&mut app, 0.0, r, spin, Some(m));
     let stock = ball(&mut app, 3.0, r, spin, None);
 

@@ -73,7 +73,7 @@ fn trough(m: [f32; 3]) -> (App, Entity, [Entity; 2]) {
             ExternalForce { force: Vec3::ZERO, torque: (ex * m[0] + ey * m[1] + ez * m[2]) * big_g * R },
             FrictionMaterial::new(0.3, 0.3)
                 .unwrap()
-                .with_roll(0.0)
+                .with_roll_eta(0.0)
                 .unwrap()
                 .with_spin(bevy_tribo::SpinModel::Off)
                 .unwrap(),

@@ -102,11 +102,13 @@ pub enum PatchRadius {
 /// use tribo_rapier::contensou::{Contensou, Model};
 /// use tribo_rapier::FrictionMaterial;
 /// // a puck of radius 5 cm, exact law, uniform pressure
-/// let puck = FrictionMaterial::new(0.3, 0.3)?.with_contensou(Contensou::flat(0.05)?)?;
+/// let puck = FrictionMaterial::builder().friction(0.3, 0.3).contensou(Contensou::flat(0.05)?).build()?;
 /// // a ball with a Hertz patch, harmonic N = 4 approximation
-/// let ball = FrictionMaterial::new(0.5, 0.4)?
-///     .with_contensou(Contensou::hertz(Some(1.0e8))?.with_model(Model::Harmonic(4))?)?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let ball = FrictionMaterial::builder()
+///     .friction(0.5, 0.4)
+///     .contensou(Contensou::hertz(Some(1.0e8))?.with_model(Model::Harmonic(4))?)
+///     .build()?;
+/// # Ok::<(), tribo_rapier::MaterialError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
@@ -145,13 +147,15 @@ fn check_radius(radius: PatchRadius) -> Result<PatchRadius, ContensouError> {
     match radius {
         // Bounded like the material's lengths and moduli (tribo::tracking::limits), so the
         // patch's force and torque stay finite.
-        PatchRadius::Given(r) if !(r.is_finite() && (0.0..=limits::MAX_LENGTH).contains(&r)) => {
-            Err(ContensouError::InvalidRadius(r))
-        }
+        PatchRadius::Given(r) if !(r.is_finite() && r >= 0.0) => Err(ContensouError::InvalidRadius(r)),
+        PatchRadius::Given(r) if r > limits::MAX_LENGTH => Err(ContensouError::InvalidParameter(
+            "patch radius (m; at most tracking::limits::MAX_LENGTH = 1e3)",
+            r,
+        )),
         PatchRadius::Hertz { effective_modulus: Some(e) }
             if !(e.is_finite() && e > 0.0 && e <= 2.0 * limits::MAX_MODULUS) =>
         {
-            Err(ContensouError::InvalidParameter("effective_modulus", e))
+            Err(ContensouError::InvalidParameter("effective_modulus (Pa; > 0, at most 2e15)", e))
         }
         r => Ok(r),
     }
@@ -246,17 +250,14 @@ impl FrictionMaterial {
     /// This material with the Contensou contact model `c` (coupled slide/spin limits, see
     /// [`crate::contensou`]). `Stock` stays `Stock`. Errors: `PatchRadius::Hertz` without a
     /// modulus on a material whose spin model is not Hertz.
-    pub fn with_contensou(self, c: Contensou) -> Result<Self, ContensouError> {
+    pub fn with_contensou(self, c: Contensou) -> Result<Self, crate::MaterialError> {
         let m = match self {
             FrictionMaterial::Stock => return Ok(self),
             FrictionMaterial::Tribo(m) | FrictionMaterial::Contensou(m, _) => m,
         };
         if let PatchRadius::Hertz { effective_modulus: None } = c.radius {
             if !matches!(m.spin(), SpinModel::Hertz { .. }) {
-                return Err(ContensouError::InvalidParameter(
-                    "effective_modulus (material has no Hertz spin model)",
-                    f64::NAN,
-                ));
+                return Err(crate::MaterialError::PatchNeedsHertzSpin { spin: m.spin() });
             }
         }
         Ok(FrictionMaterial::Contensou(m, c))

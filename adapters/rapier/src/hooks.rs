@@ -24,8 +24,10 @@ use crate::store::TriboRapier;
 /// contact's state (tagged: the top byte is `0xA5`), so the hook finds a contact's plan without
 /// a lookup. The tag is taken off before the user's hook is called, which sees the value it
 /// left itself; a user hook that puts its own value there keeps it (tribo then looks the
-/// contact up instead). Code reading `user_data` from the narrow phase between steps sees the
-/// tag on tribo's contacts.
+/// contact up instead). Values whose top byte is `0xA5` are tribo's: one `u32` cannot hold
+/// both every value of the user's and the mark of tribo's tag, so such a value left by the
+/// user's hook is taken for a tag and the hook sees 0 at its next call. Code reading
+/// `user_data` from the narrow phase between steps sees the tag on tribo's contacts.
 pub struct TriboHooks<'a, H: PhysicsHooks + ?Sized> {
     pub(crate) tribo: &'a TriboRapier,
     pub(crate) user: &'a H,

@@ -9,7 +9,8 @@
 //!   back to its anchor through `tangent_velocity`, so it does not creep (a conveyor
 //!   `tangent_velocity` set by your own hook is kept, and slip is measured relative to it);
 //! * **roll resistance** and **spin resistance**: torques bounded by the capacities of
-//!   [`tribo::tracking::Material`] (`2 η_r μ N/(κ_i+κ_j)`, `η_ψ μ N/𝒦` or Hertz `½ a μ N`),
+//!   [`tribo::tracking::Material`] (`c N` for a resistance length c in metres; the paper's η
+//!   forms `2 η_r μ N/(κ_i+κ_j)` and `η_ψ μ N/𝒦`; Hertz `½ a μ N`),
 //!   static capacity in stick and kinetic in slip, applied through one angular-motor
 //!   [`GenericJoint`](rapier3d::prelude::GenericJoint) per contact (target relative angular
 //!   velocity 0, max torque = capacity). rapier solves the motor implicitly inside its velocity
@@ -36,7 +37,8 @@
 //! # let (mut impulse_joints, mut multibody_joints, mut ccd) = (ImpulseJointSet::new(), MultibodyJointSet::new(), CCDSolver::new());
 //! # let ball_collider = colliders.insert(ColliderBuilder::ball(0.1));
 //! let mut tribo = TriboRapier::new();
-//! let material = FrictionMaterial::new(0.6, 0.5)?.with_roll(0.05)?;
+//! // μs = 0.6, μk = 0.5, rolling resistance 2 mm: roll torque bound 0.002 m × N.
+//! let material = FrictionMaterial::builder().friction(0.6, 0.5).rolling_resistance(0.002).build()?;
 //! tribo.set_material(ball_collider, material);
 //! let user_hooks = (); // your own PhysicsHooks, if any: they still run
 //! for _ in 0..600 {
@@ -51,7 +53,7 @@
 //!     #     &mut SoftBodySet::new(), &mut ccd, &tribo.hooks(&user_hooks), &());
 //!     tribo.after_step(&params, &bodies, &colliders, &narrow_phase, &mut impulse_joints);
 //! }
-//! # Ok::<(), tribo_rapier::ParamError>(())
+//! # Ok::<(), tribo_rapier::MaterialError>(())
 //! ```
 //! (With rapier 0.36 `PhysicsPipeline::step` takes the extra `&mut SoftBodySet`.)
 //! [`TriboRapier::step_world`] does the same around a rapier `PhysicsWorld`.
@@ -130,3 +132,10 @@ pub use tribo::tracking::{
     limits, CombineRule, CombineRules, Damping, Material, MaterialId, Mode, ParamError, RollOverride,
     SpinModel,
 };
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`) so they follow the
+/// API. They are written for the default rapier (0.35; 0.36's `PhysicsPipeline::step` takes
+/// one more set).
+#[cfg(all(doctest, not(feature = "rapier-0-36")))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

@@ -28,6 +28,18 @@ pub fn combine_rule_of(rule: CoefficientCombineRule) -> CombineRule {
 /// Build it with [`FrictionMaterial::builder`] (f32 or f64 inputs, validated once by
 /// [`FrictionMaterialBuilder::build`]), or from a [`Material`] with `.into()`.
 ///
+/// **Units.** Rolling and spin resistance are lengths in metres (torque bound `c·N`, as
+/// Chrono's, Bullet's and MuJoCo's): [`FrictionMaterialBuilder::rolling_resistance`],
+/// [`FrictionMaterialBuilder::spinning_resistance`]. The paper's dimensionless energy-tie
+/// factors carry `eta` in their names ([`FrictionMaterialBuilder::roll_eta`],
+/// [`FrictionMaterialBuilder::spin_eta`], [`FrictionMaterial::with_roll_eta`],
+/// [`FrictionMaterial::with_spin_eta`]), so that a number written for one cannot be read as
+/// the other: `roll_eta(0.0005)` is not 0.5 mm (ball of radius R on a plane: `c = 2 η_r μ R`).
+///
+/// **Errors.** Every way of making or changing a material ([`FrictionMaterialBuilder::build`],
+/// [`FrictionMaterial::new`], the `with_*` methods, [`FrictionMaterial::with_contensou`])
+/// returns the one error type [`MaterialError`], which names the parameter and its value.
+///
 /// Combine rules for the two colliders of a contact ([`FrictionMaterial::combine_pair`]):
 /// * either side [`FrictionMaterial::Stock`] → the contact keeps stock rapier friction;
 /// * both sides labelled ([`MaterialId`]) and the pair in the [`PairTable`] → the table's
@@ -56,8 +68,9 @@ pub enum FrictionMaterial {
 impl FrictionMaterial {
     /// A tribo material with static and kinetic coefficients (`mu_s ≥ mu_k ≥ 0`) and the
     /// defaults of [`Material::new`] (roll `η_r = 0.01`, heuristic spin `η_ψ = 0.01` with the
-    /// geometric curvature). Errors: NaN/infinite/negative values, μs < μk.
-    pub fn new(mu_s: f64, mu_k: f64) -> Result<Self, ParamError> {
+    /// geometric curvature). Errors: NaN/infinite/negative values, μs < μk. The same as
+    /// `FrictionMaterial::builder().friction(mu_s, mu_k).build()`.
+    pub fn new(mu_s: f64, mu_k: f64) -> Result<Self, MaterialError> {
         Ok(FrictionMaterial::Tribo(Material::new(mu_s, mu_k)?))
     }
 
@@ -66,20 +79,25 @@ impl FrictionMaterial {
         FrictionMaterial::Stock
     }
 
-    /// Sets the roll energy-tie coefficient η_r (ball on a plane: kinetic roll torque
-    /// `2 η_r μk R N`). No effect on `Stock`.
-    pub fn with_roll(self, eta_r: f64) -> Result<Self, ParamError> {
-        self.map(|m| m.with_roll(eta_r))
+    /// Sets the paper's dimensionless roll energy-tie coefficient η_r (ball of radius R on a
+    /// plane: kinetic roll torque `2 η_r μk R N`; see [`Material::with_roll_eta`]). For a
+    /// rolling resistance in metres use
+    /// [`with_rolling_resistance`](Self::with_rolling_resistance). No effect on `Stock`.
+    pub fn with_roll_eta(self, eta_r: f64) -> Result<Self, MaterialError> {
+        self.map(|m| m.with_roll_eta(eta_r))
     }
 
-    /// Sets the spin model, e.g. `SpinModel::Heuristic { eta_psi, curvature: None }` or
-    /// `SpinModel::hertz(E, ν)?`. No effect on `Stock`.
-    pub fn with_spin(self, spin: SpinModel) -> Result<Self, ParamError> {
+    /// Sets the spin model, e.g. `SpinModel::Length { .. }`, `SpinModel::hertz(E, ν)?` or the
+    /// paper's `SpinModel::Heuristic { eta_psi, curvature: None }`. No effect on `Stock`.
+    pub fn with_spin(self, spin: SpinModel) -> Result<Self, MaterialError> {
         self.map(|m| m.with_spin(spin))
     }
 
-    /// Applies a [`Material`] setter to a `Tribo` material.
-    pub fn map(self, f: impl FnOnce(Material) -> Result<Material, ParamError>) -> Result<Self, ParamError> {
+    /// Applies a [`Material`] setter to a `Tribo` or `Contensou` material (`Stock` stays).
+    pub fn map(
+        self,
+        f: impl FnOnce(Material) -> Result<Material, ParamError>,
+    ) -> Result<Self, MaterialError> {
         match self {
             FrictionMaterial::Stock => Ok(self),
             FrictionMaterial::Tribo(m) => Ok(FrictionMaterial::Tribo(f(m)?)),
@@ -171,42 +189,53 @@ impl FrictionMaterial {
         matches!(self, FrictionMaterial::Stock)
     }
 
-    /// Heuristic spin friction with energy-tie coefficient `η_ψ ≥ 0` and the contact's geometric
-    /// curvature: a ball of radius R gets the spin torque bound `η_ψ μ N R`.
-    pub fn with_spin_heuristic(self, eta_psi: f64) -> Result<Self, ParamError> {
+    /// The paper's heuristic spin friction with the dimensionless energy-tie coefficient
+    /// `η_ψ ≥ 0` and the contact's geometric curvature: a ball of radius R gets the spin torque
+    /// bound `η_ψ μ R N`. For a spin resistance in metres use
+    /// [`with_spinning_resistance`](Self::with_spinning_resistance).
+    pub fn with_spin_eta(self, eta_psi: f64) -> Result<Self, MaterialError> {
         self.with_spin(SpinModel::Heuristic { eta_psi, curvature: None })
     }
 
     /// Rolling resistance length `c` (m): torque bound `c·N` (see
     /// [`Material::with_rolling_resistance`]).
-    pub fn with_rolling_resistance(self, c: f64) -> Result<Self, ParamError> {
+    pub fn with_rolling_resistance(self, c: f64) -> Result<Self, MaterialError> {
         self.map(|m| m.with_rolling_resistance(c))
     }
 
     /// Spin resistance length `c` (m): torque bound `c·N` (see
     /// [`Material::with_spinning_resistance`]).
-    pub fn with_spinning_resistance(self, c: f64) -> Result<Self, ParamError> {
+    pub fn with_spinning_resistance(self, c: f64) -> Result<Self, MaterialError> {
         self.map(|m| m.with_spinning_resistance(c))
     }
 
     /// Slide stiffness `K_E > 0` (N/m).
-    pub fn with_stiffness(self, k_e: f64) -> Result<Self, ParamError> {
+    pub fn with_stiffness(self, k_e: f64) -> Result<Self, MaterialError> {
         self.map(|m| m.with_stiffness(k_e))
     }
 
     /// Damping of slide, roll and spin micro-deflections (default critical).
-    pub fn with_damping(self, slide: Damping, roll: Damping, spin: Damping) -> Result<Self, ParamError> {
+    pub fn with_damping(self, slide: Damping, roll: Damping, spin: Damping) -> Result<Self, MaterialError> {
         self.map(|m| m.with_slide_damping(slide)?.with_roll_damping(roll)?.with_spin_damping(spin))
     }
 }
 
-/// Error of [`FrictionMaterialBuilder::build`]: the first invalid parameter.
+/// The error of every way of making a [`FrictionMaterial`] ([`FrictionMaterialBuilder::build`],
+/// [`FrictionMaterial::new`], its `with_*` methods and [`FrictionMaterial::with_contensou`]):
+/// the first invalid parameter, by name and value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MaterialError {
     /// A friction parameter is invalid.
     Param(ParamError),
-    /// The Contensou model is invalid or does not fit the material.
+    /// The Contensou model is invalid.
     Contensou(ContensouError),
+    /// A Contensou model whose patch radius is Hertz's without its own modulus
+    /// (`PatchRadius::Hertz { effective_modulus: None }`) on a material whose spin model is not
+    /// [`SpinModel::Hertz`], where that modulus would come from.
+    PatchNeedsHertzSpin {
+        /// The material's spin model.
+        spin: SpinModel,
+    },
 }
 
 impl fmt::Display for MaterialError {
@@ -214,6 +243,12 @@ impl fmt::Display for MaterialError {
         match self {
             MaterialError::Param(e) => e.fmt(f),
             MaterialError::Contensou(e) => write!(f, "Contensou model: {e}"),
+            MaterialError::PatchNeedsHertzSpin { spin } => write!(
+                f,
+                "Contensou model: PatchRadius::Hertz {{ effective_modulus: None }} takes E* from the \
+                 material's SpinModel::Hertz, but its spin model is {spin:?}: give the modulus \
+                 (Contensou::hertz(Some(E*))) or set .spin(SpinModel::hertz(E, ν)?)"
+            ),
         }
     }
 }
@@ -236,7 +271,7 @@ impl From<ContensouError> for MaterialError {
 enum Roll {
     Default,
     Length(f64, f64),
-    EnergyTie(f64),
+    Eta(f64),
 }
 
 /// Builder of a [`FrictionMaterial`]: every setter takes f32 or f64 and stores the value; one
@@ -293,15 +328,16 @@ impl FrictionMaterialBuilder {
         self.roll = Roll::Length(c_static.into(), c_kinetic.into());
         self
     }
-    /// Rolling resistance in the paper's energy-tie form `η_r` (torque bound
-    /// `2 η_r μ N/(κ_i+κ_j)`).
-    pub fn roll_energy_tie(mut self, eta_r: impl Into<f64>) -> Self {
-        self.roll = Roll::EnergyTie(eta_r.into());
+    /// Rolling resistance by the paper's dimensionless energy-tie factor `η_r` (torque bound
+    /// `2 η_r μ N/(κ_i+κ_j)`, ball of radius R on a plane `2 η_r μ R N`), μ = μs static and
+    /// μk kinetic. Not a length: for metres use [`rolling_resistance`](Self::rolling_resistance).
+    pub fn roll_eta(mut self, eta_r: impl Into<f64>) -> Self {
+        self.roll = Roll::Eta(eta_r.into());
         self
     }
     /// No rolling resistance.
     pub fn no_rolling_resistance(mut self) -> Self {
-        self.roll = Roll::EnergyTie(0.0);
+        self.roll = Roll::Eta(0.0);
         self
     }
     /// Spin resistance length `c ≥ 0` (m): spin torque bound `c·N`, static and kinetic.
@@ -312,6 +348,13 @@ impl FrictionMaterialBuilder {
     /// Spin resistance lengths `c_s ≥ c_k ≥ 0` (m).
     pub fn spinning_resistances(self, c_static: impl Into<f64>, c_kinetic: impl Into<f64>) -> Self {
         self.spin(SpinModel::Length { static_len: c_static.into(), kinetic_len: c_kinetic.into() })
+    }
+    /// Spin resistance by the paper's dimensionless energy-tie factor `η_ψ` with the contact's
+    /// geometric curvature (torque bound `η_ψ μ N/𝒦`, ball of radius R on a plane
+    /// `η_ψ μ R N`; [`SpinModel::Heuristic`]). Not a length: for metres use
+    /// [`spinning_resistance`](Self::spinning_resistance).
+    pub fn spin_eta(self, eta_psi: impl Into<f64>) -> Self {
+        self.spin(SpinModel::Heuristic { eta_psi: eta_psi.into(), curvature: None })
     }
     /// Any spin model ([`SpinModel::Off`], heuristic η_ψ, Hertz, lengths).
     pub fn spin(mut self, spin: SpinModel) -> Self {
@@ -362,7 +405,7 @@ impl FrictionMaterialBuilder {
         m = match self.roll {
             Roll::Default => m,
             Roll::Length(s, k) => m.with_rolling_resistances(s, k)?,
-            Roll::EnergyTie(e) => m.with_roll(e)?,
+            Roll::Eta(e) => m.with_roll_eta(e)?,
         };
         if let Some(s) = self.spin {
             m = m.with_spin(s)?;

@@ -11,7 +11,7 @@ const G: f32 = 9.81;
 fn rolling() -> FrictionMaterial {
     FrictionMaterial::new(0.6, 0.5)
         .unwrap()
-        .with_roll(0.05)
+        .with_roll_eta(0.05)
         .unwrap()
         .with_spin(SpinModel::Heuristic { eta_psi: 0.05, curvature: None })
         .unwrap()
@@ -273,8 +273,8 @@ fn compound_trimesh_heightfield() {
 #[test]
 fn extreme_materials_and_sizes() {
     let mats = [
-        FrictionMaterial::new(1e30, 1e30).and_then(|m| m.with_roll(1e30)),
-        FrictionMaterial::new(1e-30, 1e-30).and_then(|m| m.with_roll(1e-30)),
+        FrictionMaterial::new(1e30, 1e30).and_then(|m| m.with_roll_eta(1e30)),
+        FrictionMaterial::new(1e-30, 1e-30).and_then(|m| m.with_roll_eta(1e-30)),
         FrictionMaterial::new(0.0, 0.0),
         FrictionMaterial::new(f64::MAX, f64::MAX),
         FrictionMaterial::new(0.5, 0.5).and_then(|m| m.with_stiffness(1e-30)),
@@ -312,7 +312,7 @@ fn invalid_materials_are_errors() {
         assert!(FrictionMaterial::new(s, k).is_err(), "μs {s} μk {k}");
     }
     for e in [f64::NAN, -1.0, f64::INFINITY] {
-        assert!(FrictionMaterial::new(0.5, 0.5).unwrap().with_roll(e).is_err(), "η_r {e}");
+        assert!(FrictionMaterial::new(0.5, 0.5).unwrap().with_roll_eta(e).is_err(), "η_r {e}");
         assert!(FrictionMaterial::new(0.5, 0.5).unwrap().with_stiffness(e).is_err(), "K_E {e}");
         assert!(
             FrictionMaterial::new(0.5, 0.5)

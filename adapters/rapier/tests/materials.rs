@@ -192,6 +192,38 @@ fn builder_validates_once_at_build() {
     assert_eq!(FrictionMaterial::builder().stock().build(), Ok(FrictionMaterial::Stock));
 }
 
+/// Every way of making a material returns the one error type, `MaterialError`, and its message
+/// names the parameter and the value: the builder, `new`, the η and length setters and the
+/// Contensou model.
+#[test]
+fn one_error_type_naming_parameter_and_value() {
+    use tribo_rapier::contensou::Contensou;
+    use tribo_rapier::{MaterialError, SpinModel};
+    let ok = FrictionMaterial::new(0.5, 0.4).unwrap();
+    let cases: [(Result<FrictionMaterial, MaterialError>, &[&str]); 9] = [
+        (FrictionMaterial::builder().friction(0.3, 0.5).build(), &["μs = 0.3", "μk = 0.5"]),
+        (FrictionMaterial::new(0.3, 0.5), &["μs = 0.3", "μk = 0.5"]),
+        (FrictionMaterial::builder().rolling_resistance(-0.002).build(), &["roll_static_length", "-0.002"]),
+        (ok.with_rolling_resistance(f64::NAN), &["roll_static_length", "NaN"]),
+        (ok.with_roll_eta(-0.5), &["eta_r", "-0.5"]),
+        (ok.with_spin_eta(2e4), &["eta_psi", "20000", "1e4"]),
+        (FrictionMaterial::builder().roll_eta(-1.0).build(), &["eta_r", "-1"]),
+        (ok.with_contensou(Contensou::hertz(None).unwrap()), &["PatchRadius::Hertz", "Heuristic"]),
+        (
+            FrictionMaterial::builder().spin(SpinModel::Hertz { effective_modulus: 0.0 }).build(),
+            &["effective_modulus", "= 0"],
+        ),
+    ];
+    for (k, (r, words)) in cases.into_iter().enumerate() {
+        let msg = r.expect_err("invalid").to_string();
+        for w in words {
+            assert!(msg.contains(w), "case {k}: {w:?} not in {msg:?}");
+        }
+    }
+    let too_big = Contensou::flat(1e4).unwrap_err().to_string();
+    assert!(too_big.contains("patch radius") && too_big.contains("10000"), "{too_big}");
+}
+
 /// A material changed under a sleeping body takes effect: a box at rest on a 20° slope with
 /// μs = 0.6 (tan 20° = 0.364) falls asleep; given ice (μs = μk = 0.1) it slides down at
 /// `a = g (sin α − μk cos α)` = 2.43 m/s², ½ a t² = 1.216 m in the first second (±5 %). The

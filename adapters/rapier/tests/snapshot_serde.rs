@@ -72,7 +72,7 @@ impl World {
 }
 
 fn material() -> FrictionMaterial {
-    FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap()
+    FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap()
 }
 
 /// Rolling balls on a floor collider without a body (motors on the anchor body), a brick

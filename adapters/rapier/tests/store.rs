@@ -4,7 +4,7 @@
 //! determinism (also under rapier's `parallel` feature: `--features parallel`).
 
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{Diagnostic, FrictionMaterial, Material, TriboRapier};
+use tribo_rapier::{Diagnostic, FrictionMaterial, Material, Mode, TriboRapier};
 
 mod common;
 use common::{rolling_material, World, G};
@@ -159,6 +159,135 @@ fn contacts_without_a_dynamic_side_release_their_joints() {
     }
 }
 
+/// A body removed with its collider kept takes its joints with it, tribo's motors among them.
+/// A contact of that collider that is unloaded in that step (its motor kept without rows) names
+/// no motor rapier removed.
+///
+/// Scene: a box body (half extents 0.5 × 0.1 × 0.5) on the floor, a ball (r = 0.1) spinning
+/// about the vertical on its top face (ω = 20 rad/s against a spinning resistance: kinetic
+/// spin, so the contact has a motor). The ball is then set down at rest on the floor beside the
+/// box, its centre at x = 0.61: 0.01 m from the box's side face x = 0.5, within rapier's 0.02 m
+/// prediction distance, so the pair keeps a speculative contact that carries no load (N = 0, the
+/// motor loses its rows but stays). Then the box body is removed with its collider kept.
+#[test]
+fn an_unloaded_contact_names_no_motor_removed_with_a_body() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let m = FrictionMaterial::builder().friction(0.5, 0.5).spinning_resistance(0.005).build().unwrap();
+    let floor = w.floor();
+    tribo.set_material(floor, m);
+    let bb = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.1, 0.0)));
+    let cb = w.colliders.insert_with_parent(
+        ColliderBuilder::cuboid(0.5, 0.1, 0.5).density(1000.0),
+        bb,
+        &mut w.bodies,
+    );
+    tribo.set_material(cb, m);
+    let (ba, ca) = w.ball(0.1, Vector::new(0.0, 0.3, 0.0));
+    w.bodies[ba].set_angvel(Vector::new(0.0, 20.0, 0.0), true);
+    tribo.set_material(ca, m);
+    let info = |tribo: &TriboRapier| tribo.contact(ca, cb).or_else(|| tribo.contact(cb, ca));
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    let on_top = info(&tribo).expect("ball on box");
+    assert_eq!(on_top.spin, Mode::Kinetic);
+    let motor = on_top.joint.expect("a spinning contact has a motor");
+    w.bodies[ba].set_translation(Vector::new(0.61, 0.1, 0.0), true);
+    w.bodies[ba].set_angvel(Vector::ZERO, true);
+    for _ in 0..3 {
+        w.step(&mut tribo);
+    }
+    let beside = info(&tribo).expect("the speculative contact beside the box");
+    assert_eq!(beside.normal_force, 0.0);
+    assert_eq!(beside.joint, Some(motor), "an unloaded contact keeps its motor");
+    w.remove_body(bb, false);
+    assert!(w.joints.get(motor).is_none(), "rapier removed the motor with the box body");
+    for k in 0..3 {
+        w.step(&mut tribo);
+        assert!(info(&tribo).is_some(), "step {k}: the contact goes on (the collider is kept)");
+        for i in tribo.contacts() {
+            if let Some(j) = i.joint {
+                assert!(
+                    w.joints.get(j).is_some(),
+                    "step {k}: {:?}/{:?} names removed joint {j:?}",
+                    i.collider1,
+                    i.collider2
+                );
+            }
+        }
+    }
+}
+
+/// `ContactInfo` is in rapier's `f32`, materials in `f64` (see `ContactInfo`'s docs): the
+/// friction coefficient a sliding contact hands rapier is the material's μk rounded to the
+/// nearest `f32` (0.1, not representable in either, as `0.1f64 as f32`), and the box slides
+/// with it: a box launched at 3 m/s on a floor of the same material decelerates at μk g
+/// = 0.981 m/s² (Coulomb), so after 0.5 s it moves at 3 − 0.4905 = 2.5095 m/s.
+#[test]
+fn contact_info_is_the_materials_f64_rounded_to_rapiers_f32() {
+    let mut w = World::new();
+    let mut tribo = TriboRapier::new();
+    let m = FrictionMaterial::builder().friction(0.3, 0.1).build().unwrap();
+    let floor = w.floor();
+    tribo.set_material(floor, m);
+    let b = w.bodies.insert(RigidBodyBuilder::dynamic().translation(Vector::new(0.0, 0.25, 0.0)));
+    let c = w.colliders.insert_with_parent(ColliderBuilder::cuboid(0.25, 0.25, 0.25), b, &mut w.bodies);
+    tribo.set_material(c, m);
+    w.bodies[b].set_linvel(Vector::new(3.0, 0.0, 0.0), true);
+    for _ in 0..30 {
+        w.step(&mut tribo);
+    }
+    let info = tribo.contact(floor, c).expect("box on floor");
+    assert_eq!(info.slide, Mode::Kinetic);
+    assert_eq!(info.friction, 0.1f64 as f32);
+    assert_eq!(tribo.material(c).and_then(|m| m.material()).map(|m| m.mu_k()), Some(0.1f64));
+    let v = w.bodies[b].linvel().x;
+    assert!((v - 2.5095).abs() < 0.01, "v = {v}, Coulomb 2.5095");
+}
+
+/// rapier caps every body's angular speed at (π/4)/dt = 47.12 rad/s at dt = 1/60. A ball of
+/// R = 3 cm rolling at 2 m/s turns at v/R = 66.7 rad/s. With `Settings::allow_fast_rotation`
+/// (default) tribo lifts the cap: the ball rolls on, decelerated by its rolling resistance
+/// c = 1 mm alone, a = c g/(1.4 R) = 0.2336 m/s², so v(0.5 s) = 1.883 m/s (the motor acts from
+/// the contact's second step: 1.885), and nothing is reported. With it off the cap holds ω at
+/// 47.12 rad/s, ωR = 1.414 m/s: the contact slides, and friction (μk g = 4.9 m/s²) takes the
+/// ball down to that speed within 0.12 s (and on below it, as the cap cuts the spin the friction
+/// gives it in every substep), and `Diagnostic::AngularSpeedCapped` names the ball, once.
+#[test]
+fn the_angular_speed_cap_is_lifted_or_reported() {
+    for lift in [true, false] {
+        let mut w = World::new();
+        let mut tribo = TriboRapier::with_settings(tribo_rapier::Settings {
+            allow_fast_rotation: lift,
+            ..Default::default()
+        });
+        let m = FrictionMaterial::builder().friction(0.5, 0.5).rolling_resistance(0.001).build().unwrap();
+        let floor = w.floor();
+        tribo.set_material(floor, m);
+        let r = 0.03;
+        let (b, c) = w.ball(r, Vector::new(0.0, r, 0.0));
+        w.bodies[b].set_linvel(Vector::new(2.0, 0.0, 0.0), true);
+        w.bodies[b].set_angvel(Vector::new(0.0, 0.0, -2.0 / r), true);
+        tribo.set_material(c, m);
+        for _ in 0..30 {
+            w.step(&mut tribo);
+        }
+        let (v, omega) = (w.bodies[b].linvel().x, w.bodies[b].angvel().length());
+        let cap = std::f32::consts::FRAC_PI_4 / common::DT;
+        if lift {
+            let expected = 2.0 - 0.001 * G / (1.4 * r) * 29.0 * common::DT;
+            assert!((v - expected).abs() < 0.01 * expected, "v = {v}, expected {expected}");
+            assert!(omega > 1.2 * cap, "ω = {omega}");
+            assert!(tribo.diagnostics().is_empty(), "{:?}", tribo.diagnostics());
+        } else {
+            assert!(omega <= cap * 1.0001, "ω = {omega}, cap {cap}");
+            assert!(v < cap * r, "v = {v}: no faster than rolling at the cap, {}", cap * r);
+            assert_eq!(tribo.diagnostics(), &[Diagnostic::AngularSpeedCapped { body: b }]);
+        }
+    }
+}
+
 /// `after_step` without `before_step` reports [`Diagnostic::StepNotPrepared`] (once).
 #[test]
 fn unprepared_step_is_reported() {
@@ -226,7 +355,7 @@ fn step_below_the_validated_range_is_reported() {
 /// A scene with every mechanism active: rolling balls, sliding and resting boxes on a floor
 /// collider without a body (motors on the anchor body), and a box on a fixed body.
 fn mixed_scene(w: &mut World, tribo: &mut TriboRapier) {
-    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+    let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap();
     let floor = w.floor();
     tribo.set_material(floor, m);
     for i in 0..6 {
@@ -287,7 +416,7 @@ fn restored_world_has_no_orphan_joints() {
     assert_eq!(w.marked_joints(), joints_before);
     let mut w2 = w.snapshot();
     drop(tribo); // dropped without clear(): its joints stay in the world
-    w2.adopt_with_fresh_store(FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap());
+    w2.adopt_with_fresh_store(FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap());
 
     // A live store whose world is replaced by an older snapshot: `forget_world`, then the store
     // adopts the restored world.
@@ -343,7 +472,7 @@ fn five_hundred_body_drop() -> (Vec<u32>, usize, usize) {
     let run = || {
         let mut w = World::new();
         let mut tribo = TriboRapier::new();
-        let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll(0.02).unwrap();
+        let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap();
         let floor = w.floor();
         tribo.set_material(floor, m);
         for i in 0..500 {
@@ -377,7 +506,7 @@ fn contact_info_is_finite_for_extreme_materials() {
     let mut tribo = TriboRapier::new();
     let floor = w.floor();
     let (_, c) = w.ball(0.1, Vector::new(0.0, 0.1, 0.0));
-    let Ok(m) = Material::new(1e30, 1e30).and_then(|m| m.with_roll(1e30)) else { return };
+    let Ok(m) = Material::new(1e30, 1e30).and_then(|m| m.with_roll_eta(1e30)) else { return };
     tribo.set_material(floor, m);
     tribo.set_material(c, m);
     for _ in 0..30 {
@@ -392,9 +521,9 @@ fn contact_info_is_finite_for_extreme_materials() {
 }
 
 /// A user hook that records the manifold `user_data` it is given for every contact and, if
-/// `mark` is set, claims an unclaimed one with the value 7 (as a one-way platform hook does).
+/// `mark` is set, claims an unclaimed one with that value (as a one-way platform hook does).
 struct UserDataHook {
-    mark: bool,
+    mark: Option<u32>,
     seen: std::sync::Mutex<Vec<u32>>,
 }
 
@@ -407,19 +536,25 @@ impl PhysicsHooks for UserDataHook {
             return;
         };
         self.seen.lock().unwrap().push(*ud);
-        if self.mark && *ud == 0 {
-            *ud = 7;
+        if let Some(v) = self.mark.filter(|_| *ud == 0) {
+            *ud = v;
         }
     }
 }
 
 /// tribo keeps a tagged slot in the manifold `user_data` of its contacts; the user's hook never
-/// sees it, a value the user's hook writes is kept, and tribo's friction acts either way: a ball
-/// rolling at 1 m/s with rolling resistance c = 2 η_r μ R = 0.05 R decelerates at
-/// a = c g/(1.4 R) = 0.350 m/s² (from the contact's second step, when its motor exists).
+/// sees it, a value the user's hook writes is kept (whatever its bytes, but a top byte `0xA5`),
+/// and tribo's friction acts either way: a ball rolling at 1 m/s with rolling resistance
+/// c = 2 η_r μ R = 0.05 R decelerates at a = c g/(1.4 R) = 0.350 m/s² (from the contact's second
+/// step, when its motor exists). A value with the top byte `0xA5` is reserved for tribo's tag
+/// (as the README and `TriboHooks` say): the user's hook sees 0 again at its next call, and the
+/// friction is the same (tribo looks the contact up when the tag names another contact's slot).
 #[test]
 fn the_users_hook_sees_only_its_own_manifold_user_data() {
-    for mark in [false, true] {
+    let kept = [None, Some(7), Some(0x00A5_0000), Some(0xA4FF_FFFF), Some(0xA600_0000), Some(u32::MAX)];
+    let reserved = [Some(0xA500_0000), Some(0xA500_0003), Some(0xA5FF_FFFF)];
+    for (mark, is_kept) in kept.into_iter().map(|m| (m, true)).chain(reserved.into_iter().map(|m| (m, false)))
+    {
         let mut w = World::new();
         let mut tribo = TriboRapier::new();
         let floor = w.floor();
@@ -438,18 +573,21 @@ fn the_users_hook_sees_only_its_own_manifold_user_data() {
         }
         let seen = hook.seen.lock().unwrap();
         assert!(seen.len() >= steps - 1, "hook calls: {}", seen.len());
-        let expected_after_first = if mark { 7 } else { 0 };
-        assert_eq!(seen[0], 0, "mark={mark}");
+        let expected_after_first = if is_kept { mark.unwrap_or(0) } else { 0 };
+        assert_eq!(seen[0], 0, "mark={mark:?}");
         assert!(
             seen[1..].iter().all(|&u| u == expected_after_first),
-            "mark={mark}: the user's hook saw {:?}",
+            "mark={mark:?}: the user's hook saw {:x?}",
             seen.iter().filter(|&&u| u != expected_after_first).take(5).collect::<Vec<_>>()
         );
         // The motor acts from the contact's second step.
         let t = (steps - 1) as f32 * common::DT;
         let expected = 1.0 - 0.05 * G / 1.4 * t;
         let v = w.bodies[b].linvel().x;
-        assert!((v - expected).abs() < 0.02 * (1.0 - expected), "mark={mark}: v = {v}, expected {expected}");
+        assert!(
+            (v - expected).abs() < 0.02 * (1.0 - expected),
+            "mark={mark:?}: v = {v}, expected {expected}"
+        );
     }
 }
 

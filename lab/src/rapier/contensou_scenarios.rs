@@ -347,7 +347,7 @@ pub fn hertz_ball_spin_stop(omega0: f32, e_star: f64, dt: f32, seconds: f64) -> 
         b,
         &mut sim.world.bodies,
     );
-    let fm = FrictionMaterial::Tribo(puck_material().with_roll(0.0).expect("valid"))
+    let fm = FrictionMaterial::Tribo(puck_material().with_roll_eta(0.0).expect("valid"))
         .with_contensou(Contensou::hertz(Some(e_star)).expect("valid"))
         .expect("valid");
     if let Some(t) = &mut sim.tribo {

@@ -16,7 +16,7 @@ pub const G: f32 = 9.81;
 /// Ball material of the rolling scenes: μs = 0.6, μk = 0.5, η_r = 0.05, spin off.
 pub fn rolling_material() -> Material {
     Material::new(0.6, 0.5)
-        .and_then(|m| m.with_roll(0.05))
+        .and_then(|m| m.with_roll_eta(0.05))
         .and_then(|m| m.with_spin(SpinModel::Off))
         .expect("valid")
 }
@@ -376,7 +376,7 @@ fn stop_run(
 /// `seconds`, final roll mode; `Static` for stock).
 pub fn set_down_on_slope(dt: f32, tan_alpha: f32, seconds: f32, friction: Friction) -> (f64, Mode) {
     let m = Material::new(0.6, 0.4)
-        .and_then(|m| m.with_roll(0.09))
+        .and_then(|m| m.with_roll_eta(0.09))
         .and_then(|m| m.with_spin(SpinModel::Off))
         .expect("valid");
     let mut sim = Sim::new(slope_gravity(G, tan_alpha.atan()), dt, friction);

@@ -221,7 +221,7 @@ pub fn brick_on_slope_recorded(
 /// Ball material of scenarios 2–3: μs = 0.6, μk = 0.5, η_r = 0.05, spin off.
 pub fn ball_material() -> Material {
     Material::new(0.6, 0.5)
-        .and_then(|m| m.with_roll(0.05))
+        .and_then(|m| m.with_roll_eta(0.05))
         .and_then(|m| m.with_spin(SpinModel::Off))
         .expect("valid")
 }
@@ -375,7 +375,7 @@ pub fn ball_roll_threshold(mode: Mode) -> f64 {
 /// geometric curvature (𝒦 = 1/R): kinetic spin torque `η_ψ μk R N`.
 pub fn spin_material() -> Material {
     Material::new(0.6, 0.5)
-        .and_then(|m| m.with_roll(0.0))
+        .and_then(|m| m.with_roll_eta(0.0))
         .and_then(|m| m.with_spin(SpinModel::Heuristic { eta_psi: 0.1, curvature: None }))
         .expect("valid")
 }
@@ -462,7 +462,7 @@ pub struct InclineRun {
 /// Material of T3a: μs = 0.25, μk = 0.2, η_r = 0.3 (docs/tracking.md T3).
 pub fn t3_material() -> Material {
     Material::new(0.25, 0.2)
-        .and_then(|m| m.with_roll(0.3))
+        .and_then(|m| m.with_roll_eta(0.3))
         .and_then(|m| m.with_spin(SpinModel::Off))
         .expect("valid")
 }
@@ -541,7 +541,7 @@ pub struct PileRun {
 /// Pile material: μs = 0.6, μk = 0.5, η_r = 0.05, heuristic spin η_ψ = 0.05.
 pub fn pile_material() -> Material {
     Material::new(0.6, 0.5)
-        .and_then(|m| m.with_roll(0.05))
+        .and_then(|m| m.with_roll_eta(0.05))
         .and_then(|m| m.with_spin(SpinModel::Heuristic { eta_psi: 0.05, curvature: None }))
         .expect("valid")
 }
@@ -716,7 +716,7 @@ pub fn pile_config_scene_seeded(config: PileConfig, seed: u32) -> (Sim, Vec<Rigi
         PileConfig::SlideOnly => {
             let slide = FrictionMaterial::from(
                 Material::new(0.6, 0.5)
-                    .and_then(|m| m.with_roll(0.0))
+                    .and_then(|m| m.with_roll_eta(0.0))
                     .and_then(|m| m.with_spin(SpinModel::Heuristic { eta_psi: 0.0, curvature: None }))
                     .expect("valid"),
             );

@@ -110,7 +110,7 @@ impl WheelsetConfig {
 
     fn material(&self) -> Material {
         Material::new(self.mu, self.mu)
-            .and_then(|m| m.with_roll(0.0))
+            .and_then(|m| m.with_roll_eta(0.0))
             .and_then(|m| m.with_spin(SpinModel::Off))
             .unwrap_or_else(|_| Material::new(0.3, 0.3).expect("valid"))
     }

@@ -131,7 +131,7 @@ pub fn brick(alpha: f64, damping: Damping, duration: f64) -> Result<BrickRun, Si
     let material = Material::new(0.25, 0.2)?
         .with_stiffness(1e5)?
         .with_slide_damping(damping)?
-        .with_roll(0.0)?
+        .with_roll_eta(0.0)?
         .with_spin(SpinModel::Off)?;
     let body = RigidBody::new(m, DVec3::splat(1.0))?.with_position(DVec3::new(0.0, 0.0, 0.05)).locked();
     let mut scene = PlaneScene::new(
@@ -238,7 +238,7 @@ pub fn disk_legacy(v0: f64, duration: f64) -> Result<DiskRun, SimError> {
     let material = Material::new(0.25, 0.2)?
         .with_stiffness(k_e)?
         .with_slide_damping(Damping::Fixed(2.0 * (DISK_M * k_e).sqrt()))?
-        .with_roll(0.0)?
+        .with_roll_eta(0.0)?
         .with_spin(SpinModel::Off)?;
     disk_scene(material, v0, duration, Some(LegacyRoll { mu_r: 0.1, r_eff: DISK_R }))
 }
@@ -362,7 +362,7 @@ pub fn sphere_incline(
     let material = Material::new(0.25, 0.2)?
         .with_stiffness(k_e)?
         .with_slide_damping(Damping::Fixed(damping_frac * 2.0 * (SPHERE_M * k_e).sqrt()))?
-        .with_roll(eta_r)?
+        .with_roll_eta(eta_r)?
         .with_roll_damping(Damping::Fixed(damping_frac * 2.0 * (SPHERE_I * k_r).sqrt()))?
         .with_spin(SpinModel::Off)?;
     let body = RigidBody::new(SPHERE_M, DVec3::splat(SPHERE_I))?
@@ -511,7 +511,7 @@ pub fn spin_run(
 pub fn spinning_sphere_heuristic(eta_psi: f64, duration: f64) -> Result<SpinRun, SimError> {
     let material = Material::new(0.25, 0.2)?
         .with_stiffness(1e5)?
-        .with_roll(0.0)?
+        .with_roll_eta(0.0)?
         .with_spin(SpinModel::Heuristic { eta_psi, curvature: Some(1.0 / SPHERE_R) })?;
     let body =
         RigidBody::new(SPHERE_M, DVec3::splat(SPHERE_I))?.with_position(DVec3::new(0.0, 0.0, SPHERE_R));
@@ -558,7 +558,7 @@ pub fn spinning_sphere_hertz(
 ) -> Result<SpinRun, SimError> {
     let material = Material::new(0.25, 0.2)?
         .with_stiffness(k_e)?
-        .with_roll(0.0)?
+        .with_roll_eta(0.0)?
         .with_spin(SpinModel::hertz(case.e, case.nu)?)?;
     let i = case.inertia();
     let body = RigidBody::new(case.mass(), DVec3::splat(i))?.with_position(DVec3::new(0.0, 0.0, case.r));
@@ -573,7 +573,7 @@ pub const T7_AXES: (f64, f64, f64) = (0.02, 0.02, 0.05);
 pub fn t7_material() -> Result<Material, SimError> {
     Ok(Material::new(0.25, 0.2)?
         .with_stiffness(5e6)?
-        .with_roll(0.0)?
+        .with_roll_eta(0.0)?
         .with_spin(SpinModel::hertz(2e11, 0.3)?)?)
 }
 
@@ -646,7 +646,7 @@ pub fn ellipsoid_fall(duration: f64) -> Result<Vec<FallSample>, SimError> {
     let (a, b, c, m, k_n) = (0.2, 0.2, 0.5, 5.0, 1e7);
     let inertia = DVec3::new(m * (b * b + c * c) / 5.0, m * (c * c + a * a) / 5.0, m * (a * a + b * b) / 5.0);
     let material =
-        Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(0.2)?.with_spin(SpinModel::Off)?;
+        Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll_eta(0.2)?.with_spin(SpinModel::Off)?;
     let body = RigidBody::new(m, inertia)?
         .with_position(DVec3::new(0.0, 0.0, c - m * G / k_n))
         .with_velocity(DVec3::new(0.0, 0.3, 0.0));

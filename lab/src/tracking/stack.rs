@@ -57,7 +57,7 @@ fn hertz(delta: f64, delta_dot: f64, r_eff: f64, m_eff: f64) -> f64 {
 /// barely touching both.
 pub fn three_sphere_stack(p: StackParams) -> Result<StackRun, SimError> {
     let material =
-        Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll(p.eta_r)?.with_spin(SpinModel::Off)?;
+        Material::new(0.25, 0.2)?.with_stiffness(1e5)?.with_roll_eta(p.eta_r)?.with_spin(SpinModel::Off)?;
     let config = TrackingConfig::default();
     let half = (2.0 + p.gap) * R / 2.0;
     let h = ((2.0 * R).powi(2) - half * half).sqrt();

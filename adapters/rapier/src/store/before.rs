@@ -130,6 +130,11 @@ impl TriboRapier {
                 s.shapes = shapes;
             }
             if s.shapes != shapes || s.parents != [p1, p2] {
+                // A body removed with its collider kept takes its joints with it, this
+                // contact's motor among them: no handle of it is kept (or reported).
+                if s.parents != [p1, p2] && s.joint.is_some_and(|j| tribo_joint(joints, j).is_none()) {
+                    s.joint = None;
+                }
                 s.shapes = shapes;
                 s.parents = [p1, p2];
                 s.curvature = None;
@@ -201,7 +206,7 @@ impl TriboRapier {
             // them again.
             for s in &mut self.states {
                 if s.joint.is_some() {
-                    super::plan::clear_motor_rows(s.joint, joints);
+                    super::plan::clear_motor_rows(&mut s.joint, joints);
                     s.pending = true;
                 }
             }

@@ -47,8 +47,11 @@ pub(super) trait Effects {
     /// Writes `rows` into tribo's motor `h` if it joins `bodies`; false if it does not (or is
     /// gone).
     fn set_motor(&mut self, h: ImpulseJointHandle, bodies: [RigidBodyHandle; 2], rows: &MotorRows) -> bool;
-    /// Takes every row off motor `h` (kept: it costs the solver little without rows).
-    fn clear_motor_rows(&mut self, h: ImpulseJointHandle);
+    /// Takes every row off motor `h` (kept: it costs the solver little without rows). False if
+    /// the joint set holds no tribo motor under `h` any more (rapier removed it with one of its
+    /// bodies, or the handle is the user's now): the contact then has no motor.
+    #[must_use]
+    fn clear_motor_rows(&mut self, h: ImpulseJointHandle) -> bool;
     /// Zeroes the non-finite impulses of motor `h`.
     fn clear_nonfinite_motor_impulse(&mut self, h: ImpulseJointHandle);
     /// Removes tribo's motor `h`.
@@ -96,10 +99,16 @@ impl Effects for Direct<'_> {
     }
 
     #[inline(always)]
-    fn clear_motor_rows(&mut self, h: ImpulseJointHandle) {
-        if tribo_joint(self.joints, h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
-            if let Some(jj) = tribo_joint_mut(self.joints, h) {
-                jj.data.motor_axes = JointAxesMask::empty();
+    fn clear_motor_rows(&mut self, h: ImpulseJointHandle) -> bool {
+        match tribo_joint(self.joints, h) {
+            None => false,
+            Some(jj) => {
+                if !jj.data.motor_axes.is_empty() {
+                    if let Some(jj) = tribo_joint_mut(self.joints, h) {
+                        jj.data.motor_axes = JointAxesMask::empty();
+                    }
+                }
+                true
             }
         }
     }
@@ -180,9 +189,15 @@ impl Effects for Deferred<'_> {
         }
     }
 
-    fn clear_motor_rows(&mut self, h: ImpulseJointHandle) {
-        if tribo_joint(self.joints, h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
-            self.ops.push(Op::ClearRows(h));
+    fn clear_motor_rows(&mut self, h: ImpulseJointHandle) -> bool {
+        match tribo_joint(self.joints, h) {
+            None => false,
+            Some(jj) => {
+                if !jj.data.motor_axes.is_empty() {
+                    self.ops.push(Op::ClearRows(h));
+                }
+                true
+            }
         }
     }
 
@@ -267,7 +282,10 @@ impl TriboRapier {
                         super::plan::set_motor(&mut jj.data, &rows);
                     }
                 }
-                Op::ClearRows(h) => fx.clear_motor_rows(h),
+                Op::ClearRows(h) => {
+                    // Checked when recorded (the joint set does not change in between).
+                    let _ = fx.clear_motor_rows(h);
+                }
                 Op::ClearNonfinite(h) => fx.clear_nonfinite_motor_impulse(h),
                 Op::Remove(h) => fx.remove_joint(h),
                 Op::Insert(slot, [b1, b2], joint) => {

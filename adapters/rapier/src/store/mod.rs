@@ -51,6 +51,15 @@ use state::*;
 pub const TRIBO_JOINT_USER_DATA: u128 = 0x7472_6962_6f5f_6d6f_746f_725f_6a6f_696e; // "tribo_motor_join"
 
 /// A read-only view of one contact's tribo state (after the last [`TriboRapier::after_step`]).
+///
+/// Precision: the values are in rapier's `f32` (`Real`), the precision of everything they are
+/// measured from (rapier's impulses, poses and velocities) and given to (the manifold's
+/// friction, the motor's bounds); widened to `f64` they would show digits no step computed.
+/// Materials are `f64` ([`FrictionMaterial`], the engine-agnostic `tribo` model, whose accepted
+/// ranges span `f32`'s and more); each value a material gives rapier is that `f64` rounded to
+/// the nearest `f32` (`friction` of a sliding contact is exactly `mu_k as f32`). The material
+/// itself, in `f64`, is [`TriboRapier::material`] (or [`FrictionMaterial::combine_pair`] for a
+/// pair's combination).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactInfo {
     /// First collider (rapier's pair order).

@@ -116,8 +116,8 @@ fn plan_slide_only<E: Effects>(c: &mut Slot<'_>, view: &StoreView<'_>, dt: f32, 
     plan.collapse = false;
     s.roll_cap = 0.0;
     s.spin_cap = 0.0;
-    if let Some(h) = s.joint {
-        fx.clear_motor_rows(h);
+    if s.joint.is_some_and(|h| !fx.clear_motor_rows(h)) {
+        s.joint = None;
     }
 }
 
@@ -323,8 +323,9 @@ fn plan_torques<E: Effects>(
     s.roll_cap = roll_cap;
     s.spin_cap = spin_cap;
     if !need_joint {
-        if let Some(h) = s.joint {
-            fx.clear_motor_rows(h);
+        // A motor rapier removed (with a body, the collider kept) is no motor any more.
+        if s.joint.is_some_and(|h| !fx.clear_motor_rows(h)) {
+            s.joint = None;
         }
         return;
     }
@@ -429,13 +430,13 @@ pub(super) fn clear_nonfinite_motor_impulse(h: ImpulseJointHandle, joints: &mut 
 }
 
 /// Nothing to resist: the motor (if any) loses its rows. A joint without rows costs the solver
-/// little, and keeping it avoids churn when the capacity comes back next step.
-pub(super) fn clear_motor_rows(joint: Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
-    let Some(h) = joint else { return };
-    if tribo_joint(joints, h).is_some_and(|jj| !jj.data.motor_axes.is_empty()) {
-        if let Some(jj) = tribo_joint_mut(joints, h) {
-            jj.data.motor_axes = JointAxesMask::empty();
-        }
+/// little, and keeping it avoids churn when the capacity comes back next step. A motor the
+/// joint set no longer holds (rapier removed it with a body) is forgotten.
+pub(super) fn clear_motor_rows(joint: &mut Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
+    let Some(h) = *joint else { return };
+    match tribo_joint_mut(joints, h) {
+        Some(jj) => jj.data.motor_axes = JointAxesMask::empty(),
+        None => *joint = None,
     }
 }
 

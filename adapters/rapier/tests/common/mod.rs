@@ -7,7 +7,7 @@ use tribo_rapier::{TriboRapier, TRIBO_JOINT_USER_DATA};
 
 /// μs = μk so that the capacities do not depend on the mode; roll η_r = 0.05.
 pub fn rolling_material() -> tribo_rapier::FrictionMaterial {
-    tribo_rapier::FrictionMaterial::new(0.5, 0.5).unwrap().with_roll(0.05).unwrap()
+    tribo_rapier::FrictionMaterial::new(0.5, 0.5).unwrap().with_roll_eta(0.05).unwrap()
 }
 
 /// The resting box's μs and μk ([`resting_box`]).
