@@ -1,0 +1,7 @@
+//! Robots loaded from URDF files (`lab/robots/`) with `rapier3d-urdf`: a parallel-jaw gripper
+//! ([`gripper`]) and a differential-drive robot, on rapier's impulse joints and on its multibody
+//! joints, against the mechanics of grips, coasting, turning in place and parking. Built with
+//! the `rapier-0-36` feature (`rapier3d-urdf` follows rapier 0.36).
+
+pub mod gripper;
+pub mod urdf;
