@@ -299,3 +299,62 @@ pub fn hold(object: Object, joints: Joints, dt: f32, friction: Friction, force: 
     }
     run
 }
+
+/// What a re-grip run measured (see [`regrip`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Regrip {
+    /// The box's speed (m/s, down) when the grip force went up to [`REGRIP_FORCES`]`[1]`.
+    pub v_mid: f64,
+    /// Its mean acceleration (m/s², down) over the [`REGRIP_PHASES`]`[1]` at that force.
+    pub accel_mid: f64,
+    /// Its speed (m/s, down) when the force went up to [`REGRIP_FORCES`]`[2]`.
+    pub v_last: f64,
+    /// The time from then until it stopped (s): the first step its speed was ≤ 0.
+    pub stop_time: f64,
+    /// Its drop over the [`HOLD_WINDOW`] after it stopped (m).
+    pub creep: f64,
+}
+
+/// The grip forces of a re-grip run, in units of the hold force `m g/(2 μs)`: the box slips at
+/// the first; the second lies between the hold force and `m g/(2 μk)` (μs/μk = 1.33 of it): a
+/// static grip would hold there, the kinetic friction cannot stop the slip; at the third, above
+/// `m g/(2 μk)`, the kinetic friction stops it.
+pub const REGRIP_FORCES: [f64; 3] = [0.98, 1.1, 1.5];
+/// How long the box slips at the first force and at the second (s).
+pub const REGRIP_PHASES: [f64; 2] = [0.05, 0.05];
+
+/// The box gripped at [`REGRIP_FORCES`]`[0]` times the hold force slips when its weight comes
+/// on; the force goes up to the second for [`REGRIP_PHASES`]`[1]`, then to the third, until it
+/// stops, and [`HOLD_WINDOW`] more. Expected (tribo): `a = g − 2 μk F/m` at the middle force
+/// (the slip goes on), a stop after `v/(2 μk F/m − g)` at the last force, held after it.
+/// Stock rapier, one coefficient (μs), decelerates already at the middle force.
+pub fn regrip(joints: Joints, dt: f32, friction: Friction) -> Regrip {
+    let hold = box_hold_force();
+    let mut s = GripScene::new(Object::Box, joints, dt, friction, REGRIP_FORCES[0] * hold);
+    let speed = |s: &GripScene| -s.body().linvel().z as f64;
+    s.load();
+    for _ in 0..steps(REGRIP_PHASES[0], dt) {
+        s.sim.step();
+    }
+    let mut run = Regrip { v_mid: speed(&s), ..Default::default() };
+    s.set_force(REGRIP_FORCES[1] * hold);
+    let n = steps(REGRIP_PHASES[1], dt);
+    for _ in 0..n {
+        s.sim.step();
+    }
+    run.v_last = speed(&s);
+    run.accel_mid = (run.v_last - run.v_mid) / (n as f64 * dt as f64);
+    s.set_force(REGRIP_FORCES[2] * hold);
+    let mut k = 0;
+    while speed(&s) > 0.0 && k < steps(1.0, dt) {
+        s.sim.step();
+        k += 1;
+    }
+    run.stop_time = k as f64 * dt as f64;
+    let z = s.height();
+    for _ in 0..steps(HOLD_WINDOW, dt) {
+        s.sim.step();
+    }
+    run.creep = z - s.height();
+    run
+}

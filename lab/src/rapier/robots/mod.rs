@@ -3,5 +3,7 @@
 //! joints, against the mechanics of grips, coasting, turning in place and parking. Built with
 //! the `rapier-0-36` feature (`rapier3d-urdf` follows rapier 0.36).
 
+pub mod drive;
 pub mod gripper;
+pub mod rows;
 pub mod urdf;
