@@ -14,8 +14,8 @@ use tribo_rapier::{FrictionMaterial, TriboRapier};
 fn every_robot_row_passes() {
     let rows = tribo_lab::rapier::robots::rows::validation_rows();
     // 4 (joints × dt) × (box 11 + rod 4) + the box at 1/1000 (6) + 3 drive configurations ×
-    // (coast 3 + turn 3 + park 4).
-    assert_eq!(rows.len(), 4 * 15 + 6 + 3 * 10);
+    // (coast 3 + turn 4 + park 4).
+    assert_eq!(rows.len(), 4 * 15 + 6 + 3 * 11);
     let failed: Vec<String> = rows
         .iter()
         .filter(|r| !r.pass)
