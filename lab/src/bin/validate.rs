@@ -2,10 +2,12 @@
 //! (case, quantity, expected, measured, tolerance, pass). `--json` prints one JSON object
 //! per row instead. `--report DIR` also writes `DIR/index.html`, a self-contained page with the
 //! tables and SVG plots of the experiments (and each plot as `DIR/<id>.svg`). Exits with status
-//! 1 if any row fails.
+//! 1 if any row fails. `--only TEXT` runs the sections whose title contains TEXT. Built with
+//! `--no-default-features --features rapier-0-36`, it also has the `robot …` rows (URDF robots).
 //!
 //! ```text
-//! cargo run --release -p tribo_lab --bin validate [-- --json] [-- --report DIR]
+//! cargo run --release -p tribo_lab --bin validate [-- --json] [-- --report DIR] [-- --only TEXT]
+//! cargo run --release -p tribo_lab --no-default-features --features rapier-0-36 --bin validate -- --only robot
 //! ```
 
 use std::io::Write;
@@ -15,12 +17,20 @@ use tribo_lab::validation::Row;
 type Section = (&'static str, fn() -> Vec<Row>);
 
 fn sections() -> Vec<Section> {
-    vec![
+    #[allow(unused_mut)]
+    let mut sections: Vec<Section> = vec![
         ("contact-point tracking (core)", tribo_lab::tracking::validation_rows),
         ("Contensou patch (core)", tribo_lab::contensou::validation_rows),
         ("realizability (core)", tribo_lab::realizability::validation_rows),
         ("rapier scenarios: tribo vs stock (tribo_rapier)", tribo_lab::rapier::validation_rows),
-    ]
+    ];
+    // URDF robots: rapier3d-urdf follows rapier 0.36.
+    #[cfg(feature = "rapier-0-36")]
+    sections.push((
+        "robot: URDF gripper and differential-drive robot (rapier3d-urdf), tribo vs stock",
+        tribo_lab::rapier::robots::rows::validation_rows,
+    ));
+    sections
 }
 
 fn main() {
@@ -37,10 +47,14 @@ fn main() {
     };
     let mut failed = 0usize;
     let mut total = 0usize;
+    // `--only TEXT`: the sections whose title contains TEXT.
+    let only = args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).cloned().unwrap_or_default());
     let mut done: Vec<(String, Vec<Row>)> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (name, rows) in sections() {
+    for (name, rows) in
+        sections().into_iter().filter(|(name, _)| only.as_ref().is_none_or(|t| name.contains(t.as_str())))
+    {
         let rows = rows();
         total += rows.len();
         failed += rows.iter().filter(|r| !r.pass).count();

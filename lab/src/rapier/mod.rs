@@ -7,6 +7,8 @@
 pub mod contensou_scenarios;
 pub mod fidelity;
 pub mod game_step;
+#[cfg(feature = "rapier-0-36")]
+pub mod robots;
 pub mod scenarios;
 pub mod trough;
 mod validation;

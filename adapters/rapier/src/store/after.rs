@@ -132,6 +132,7 @@ impl TriboRapier {
                     | if p.sliding || p.turning || p.belt != Vector::ZERO { 0 } else { HOLD_SLIDE },
                 hold_onset: [0.0; 2],
                 slide_onset: 0.0,
+                last_slip: ([0.0; 2], [false; 2]),
                 slide_anchor: [Vector::ZERO; 2],
                 onset_rot: [Rotation::IDENTITY; 2],
                 roll_fix: Vector::ZERO,
@@ -803,6 +804,14 @@ fn update<const STEADY: bool, const SLIDE: bool, E: Effects>(
         };
         (next, next.length() as f64)
     };
+    // A contact of a body on the user's joints (no anchor pull-back) turns kinetic only once
+    // its friction or motor reached its bound: see `bounds_reached`.
+    let bounds = if view.user_joints || !view.multibody_links.is_empty() {
+        bounds_reached(view, [par1, par2], rbs(), (pair, params, s.applied_mu), s.joint, fx.joints())
+            .map(Some)
+    } else {
+        [None; 3]
+    };
     // A held slide is released within one step at the slip speed, and within half the
     // static threshold (so the ordinary stick goes on from there).
     mechanism_step(
@@ -811,7 +820,12 @@ fn update<const STEADY: bool, const SLIDE: bool, E: Effects>(
         (&mut s.hold, HOLD_SLIDE, &mut s.slide_onset),
         (&mut s.slide, &mut s.slide_defl),
         (loaded, d.slide_static, ((slip_speed * dt) as f64).min(0.5 * d.slide_static)),
-        (slip.length(), slide_eps, slip.length() <= slide_eps),
+        (
+            slip.length(),
+            slide_eps,
+            slip.length() <= slide_eps,
+            bounds[0].is_none_or(|b| slipping(b, slip.length(), slide_eps, &mut s.last_slip, 0)),
+        ),
         slide_accumulate,
     );
     // The step a kept contact's points came back in (a landing): its tangential motion
@@ -856,7 +870,7 @@ fn update<const STEADY: bool, const SLIDE: bool, E: Effects>(
         (&mut s.hold, HOLD_ROLL, &mut s.hold_onset[0]),
         (&mut s.roll, &mut s.roll_defl),
         (loaded && roll_on, d.roll_static, d.roll_static),
-        (wt.length(), roll_eps, wt.length() <= roll_eps),
+        (wt.length(), roll_eps, wt.length() <= roll_eps, bounds[1].unwrap_or(true)),
         roll_accumulate,
     );
     // A body that stops rolling sticks where it stopped: what the slide deflection
@@ -949,7 +963,12 @@ fn update<const STEADY: bool, const SLIDE: bool, E: Effects>(
         (&mut s.hold, HOLD_SPIN, &mut s.hold_onset[1]),
         (&mut s.spin, &mut s.spin_defl),
         (loaded && spin_on, d.spin_static, d.spin_static),
-        (wn.abs(), spin_eps, wn.abs() <= spin_eps || (loaded && !spin_on)),
+        (
+            wn.abs(),
+            spin_eps,
+            wn.abs() <= spin_eps || (loaded && !spin_on),
+            bounds[2].is_none_or(|b| slipping(b, wn.abs(), spin_eps, &mut s.last_slip, 1)),
+        ),
         spin_accumulate,
     );
     if let (Some(t), Mode::Static) = (held_spin, s.spin) {
@@ -1106,7 +1125,8 @@ impl StepCtx<'_> {
 /// `(loaded, threshold, release)`: whether it carries load, its static threshold and the
 /// deflection within which a hold ends (see `hold_step`); `(speed, settle_speed, settled)`: its
 /// relative speed, the speed below which it counts as stopped, and whether a kinetic mechanism
-/// returns to static.
+/// returns to static, and whether it slips: its friction or motor row reached its bound (see
+/// [`advance_mode`], `slipping`).
 #[inline(always)]
 fn mechanism_step<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
     off: bool,
@@ -1114,7 +1134,7 @@ fn mechanism_step<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
     (hold, bit, onset): (&mut u8, u8, &mut f32),
     (mode, deflection): (&mut Mode, &mut D),
     (loaded, threshold, release): (bool, f64, f64),
-    (speed, settle_speed, settled): (f32, f32, bool),
+    (speed, settle_speed, settled, bound_reached): (f32, f32, bool, bool),
     accumulate: F,
 ) {
     if off {
@@ -1138,9 +1158,74 @@ fn mechanism_step<D: Copy + Default, F: Fn(D) -> (D, f64) + Copy>(
             accumulate,
         );
     if !held {
-        advance_mode(mode, deflection, loaded, threshold, settled, accumulate);
+        advance_mode(mode, deflection, loaded, threshold, settled, bound_reached, accumulate);
     }
 }
+
+/// Whether the slide friction, the roll rows and the spin row of a contact reached their bounds
+/// in the step (`[slide, roll, spin]`), for a contact of a dynamic body on the user's joints
+/// (impulse or multibody; any other contact: all true).
+///
+/// Such a contact gets no anchor pull-back (see `plan`), and rapier moves a held object a
+/// little in the step a load comes on (a 0.2 kg box gripped by two pads at 1.02 times the
+/// analytic hold force, on multibody fingers, moved 0.42 mm in the step its weight came on
+/// at dt = 1/60, against a static threshold `μs N/K_E` of about 10 µm): its deflection passes
+/// the threshold while the constraint holds. A slip is the constraint failing to hold, so
+/// the mechanism turns kinetic only while its bound was reached (and, see `slipping`, its
+/// speed does not drop): the friction impulse of the last substep at least [`BOUND_REACHED`]
+/// of the friction coefficient times its normal impulse, the motor row's impulse at least
+/// that share of its torque bound times the substep.
+fn bounds_reached(
+    view: &StoreView<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+    (pair, params, mu): (&ContactPair, &IntegrationParameters, f32),
+    joint: Option<ImpulseJointHandle>,
+    joints: &ImpulseJointSet,
+) -> [bool; 3] {
+    if !super::plan::contact_on_joints(view, parents, rbs, joints) {
+        return [true; 3];
+    }
+    // A multibody link's contacts are rapier's generic constraints, which keep each point's
+    // own friction impulse (the manifold's is their sum; a box on a flat pad read a quarter
+    // of its bound through `warm_impulses`' per-manifold average).
+    let generic = parents.iter().flatten().any(|&h| find_link(view.multibody_links, h).is_some());
+    let (n, f) = if generic { point_impulses(pair) } else { warm_impulses(pair, params) };
+    let slide = !(mu.is_finite() && n > 0.0) || f.length() >= BOUND_REACHED * mu * n;
+    let substep = params.dt / params.num_solver_iterations.max(1) as f32;
+    let row = |jj: &ImpulseJoint, axis: JointAxis, mask: JointAxesMask| {
+        let m = &jj.data.motors[axis as usize];
+        !jj.data.motor_axes.contains(mask) || m.impulse.abs() >= BOUND_REACHED * m.max_force * substep
+    };
+    match joint.and_then(|h| tribo_joint(joints, h)) {
+        Some(jj) => [
+            slide,
+            row(jj, JointAxis::AngY, JointAxesMask::ANG_Y) || row(jj, JointAxis::AngZ, JointAxesMask::ANG_Z),
+            row(jj, JointAxis::AngX, JointAxesMask::ANG_X),
+        ],
+        None => [slide, true, true],
+    }
+}
+
+/// Whether a slide (`k` = 0) or spin (`k` = 1) of a contact of a body on the user's joints
+/// slips: its bound was reached (`bound`) and its speed `speed` did not drop, above `eps`, in
+/// this step and the one before (`last`: the speeds and that test after the previous step).
+/// Static friction at its bound that takes speed off holds: the solver's creep in the step a
+/// load came on (a box gripped at 1.02 times the analytic hold force moved at 15 mm/s after
+/// that step at dt = 1/60, and slowed from there), or a light link's joint giving way for a
+/// step, is not a slip.
+fn slipping(bound: bool, speed: f32, eps: f32, last: &mut ([f32; 2], [bool; 2]), k: usize) -> bool {
+    let rising = bound && last.0[k] > eps && speed >= last.0[k];
+    let slips = rising && last.1[k];
+    (last.0[k], last.1[k]) = (speed, rising);
+    slips
+}
+
+/// The share of its bound a friction or motor impulse reaches when the bound holds it back
+/// (see [`bounds_reached`]): rapier's projected impulses end at their bound to within f32
+/// rounding (the box above, held at 1.02 times its hold force, used 0.996 of its friction
+/// bound in its load step).
+const BOUND_REACHED: f32 = 0.9999;
 
 /// Whether the one dynamic side of the contact between `cols` (a body with a single collider)
 /// touches nothing else: the body whose roll stopped is then held by this contact alone, and
@@ -1268,6 +1353,21 @@ fn warm_impulses(pair: &ContactPair, params: &IntegrationParameters) -> (f32, Ve
             }
         }
         f += if per_manifold && count > 0.0 { fm / count } else { fm };
+    }
+    (n, f)
+}
+
+/// The normal and friction impulses of `pair`'s last substep, summed over its solver contacts'
+/// points (rapier's generic constraints keep each point's own friction impulse).
+fn point_impulses(pair: &ContactPair) -> (f32, Vector) {
+    let (mut n, mut f) = (0.0f32, Vector::ZERO);
+    for m in pair.solver_manifolds() {
+        for c in &m.data.solver_contacts {
+            if let Some(p) = m.points.get(c.contact_indices()[0] as usize) {
+                n += p.data.warmstart_impulse.max(0.0);
+                f += p.data.warmstart_tangent_world;
+            }
+        }
     }
     (n, f)
 }

@@ -4,7 +4,10 @@ use super::*;
 
 /// The adapter's one stick/slip detector, shared by slide, roll and spin. While `Static` and
 /// `loaded`, the stick deflection advances by `accumulate(deflection) -> (new, size)`; when its
-/// size exceeds `threshold` the mechanism turns `Kinetic`. A `Kinetic` mechanism returns to
+/// size exceeds `threshold` the mechanism turns `Kinetic`, if `bound_reached` (the friction or
+/// motor row reached its bound in the step: see `after`'s `bounds_reached`); else the deflection
+/// stays where it was (the constraint held: what moved is the solver's creep, not a slip). A
+/// `Kinetic` mechanism returns to
 /// `Static` once `settled` (its relative velocity is below the slip tolerance). The deflection is
 /// reset on every switch and whenever a static mechanism is unloaded.
 #[inline]
@@ -14,13 +17,15 @@ pub(super) fn advance_mode<D: Copy + Default>(
     loaded: bool,
     threshold: f64,
     settled: bool,
+    bound_reached: bool,
     accumulate: impl FnOnce(D) -> (D, f64),
 ) {
     match *mode {
         Mode::Static if loaded => {
             let (next, size) = accumulate(*deflection);
-            *deflection = next;
-            if size > threshold {
+            if size <= threshold {
+                *deflection = next;
+            } else if bound_reached {
                 *mode = Mode::Kinetic;
                 *deflection = D::default();
             }

@@ -39,7 +39,19 @@ pub(super) fn plan_contact<E: Effects>(
         }
     }
     let rbs = parents.map(|p| p.and_then(|b| bodies.get(b)));
-    plan_torques(c, view, colliders, parents, rbs, anchor, dt, derived, on_joints, fx);
+    // The bodies the motor joins (see `motor_body`).
+    let sides = if on_joints && view.user_joints {
+        let sides = parents.map(|p| p.map(|h| motor_body(h, bodies, fx.joints())));
+        if sides[0] == sides[1] {
+            parents
+        } else {
+            sides
+        }
+    } else {
+        parents
+    };
+    let motor = (sides, sides.map(|p| p.and_then(|b| bodies.get(b))));
+    plan_torques(c, view, colliders, parents, rbs, motor, anchor, dt, derived, on_joints, fx);
 }
 
 /// [`plan_contact`] without derived parameters at hand and with the bodies' masses still to
@@ -81,11 +93,23 @@ fn plan_start<E: Effects>(
     // deflections do not describe one rigid motion of the cart, fight through it: the cart
     // jitters (its wheels at up to 6.9e-3 rad/s at dt = 1/30) and never falls asleep. Their
     // friction and the motors' velocity targets hold it.
-    let on_joints = (view.user_joints && on_user_joints(parents, rbs(), fx.joints()))
-        || (!view.multibody_links.is_empty() && dynamic_on_multibody(view.multibody_links, parents, rbs()));
+    let on_joints = contact_on_joints(view, parents, rbs(), fx.joints());
     c.plan.stock = false;
     c.s.pending = false;
     Some(on_joints)
+}
+
+/// Whether a dynamic body of the contact between bodies `parents` (`rbs`) is on one of the
+/// user's impulse joints or is a multibody link.
+#[inline(always)]
+pub(super) fn contact_on_joints(
+    view: &StoreView<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+    joints: &ImpulseJointSet,
+) -> bool {
+    (view.user_joints && on_user_joints(parents, rbs, joints))
+        || (!view.multibody_links.is_empty() && dynamic_on_multibody(view.multibody_links, parents, rbs))
 }
 
 /// [`plan_contact`] of a contact known to be slide only (no roll or spin capacity, no
@@ -159,6 +183,7 @@ fn plan_torques<E: Effects>(
     colliders: &ColliderSet,
     parents: [Option<RigidBodyHandle>; 2],
     rbs: [Option<&RigidBody>; 2],
+    (sides, [side1, side2]): ([Option<RigidBodyHandle>; 2], [Option<&RigidBody>; 2]),
     anchor: Option<&(RigidBodyHandle, Pose)>,
     dt: f32,
     derived: Option<&Derived>,
@@ -299,8 +324,10 @@ fn plan_torques<E: Effects>(
     let one_support = plan.hold_radius > 0.0 || plan.roll_stopped;
     let across = if at_rest && one_support && s.kappa_const { roll_cap } else { 0.0 };
     let (roll_y, roll_z) = (roll_cap.max(cz_tilt[0]), cz_tilt[1].max(across));
-    let world1 = rb1.is_none_or(|b| b.is_fixed());
-    let world2 = rb2.is_none_or(|b| b.is_fixed());
+    // The motor's bodies (`sides`, see `motor_body`): a side without a body or on a fixed body
+    // is the world.
+    let world1 = side1.is_none_or(|b| b.is_fixed());
+    let world2 = side2.is_none_or(|b| b.is_fixed());
     let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
     let roll_target = roll_target + cz_level;
 
@@ -338,8 +365,8 @@ fn plan_torques<E: Effects>(
     // The motor has angular rows only, which rapier builds from the frames' rotations (their
     // translations place linear rows): the frames sit at the bodies' origins.
     let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
-    let rot1 = if world1 { arot } else { rb1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-    let rot2 = if world2 { arot } else { rb2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let rot1 = if world1 { arot } else { side1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let rot2 = if world2 { arot } else { side2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
     let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
     let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
     let roll_target = Vec3A::from(roll_target);
@@ -355,7 +382,7 @@ fn plan_torques<E: Effects>(
         roll_z * onset(HOLD_ROLL) * roll_f,
     ];
     let rows = MotorRows { frames: (frame1, frame2), targets, caps, damping };
-    let [p1, p2] = parents;
+    let [p1, p2] = sides;
     let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
     let (want1, want2) = (side(world1, p1), side(world2, p2));
     if let Some(h) = s.joint {
@@ -455,6 +482,43 @@ pub(super) fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvatu
     let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
     (slip_speed * roll, slip_speed * spin)
 }
+
+/// The body a contact's roll/spin motor on dynamic body `h` acts through: `h` itself, or, while
+/// one of the user's impulse joints locks every relative rotation between `h` and another
+/// body (a fixed joint, or a prismatic joint: a gripper's finger on its slide), the body at
+/// that joint's other end, followed up to [`ROOT_HOPS`] such joints (a chain ends at a
+/// non-dynamic body, at a body without such a joint, or where it came back to `h`).
+///
+/// rapier solves the joints before the contacts within each substep, one after another, and
+/// does not warm-start them by default: a motor between a heavy object and a light link turns
+/// the link with the object, and the link's own joint, solved after it, stops the link again,
+/// so only about the share `I_link/(I_link + I_object)` of the motor's impulse reaches the
+/// object in each pass (docs/robots.md: a rod pinched by 50 g fingers on impulse joints swung
+/// at the gravity torque less half the spin capacity at dt = 1/60, in stock rapier a motor
+/// joint between the rod and a finger did nothing). The link cannot turn relative to the body
+/// it is locked to, so a motor on that body acts on the same relative rotation, and rapier
+/// solves it against a fixed (or heavier) body.
+fn motor_body(h: RigidBodyHandle, bodies: &RigidBodySet, joints: &ImpulseJointSet) -> RigidBodyHandle {
+    let mut at = h;
+    for _ in 0..ROOT_HOPS {
+        if !bodies.get(at).is_some_and(|b| b.is_dynamic()) {
+            break;
+        }
+        let next = joints.attached_joints(at).find_map(|(b1, b2, _, j)| {
+            let locks = j.data.user_data != TRIBO_JOINT_USER_DATA
+                && j.data.locked_axes.contains(JointAxesMask::ANG_AXES);
+            locks.then_some(if b1 == at { b2 } else { b1 })
+        });
+        match next {
+            Some(n) if n != h && n != at => at = n,
+            _ => break,
+        }
+    }
+    at
+}
+
+/// The most rotation-locking joints [`motor_body`] follows from a body.
+const ROOT_HOPS: usize = 8;
 
 /// Whether a dynamic body among `rbs` (handles `parents`) is on one of the user's joints (a
 /// joint without tribo's marker).

@@ -353,6 +353,11 @@ pub(super) struct PairState {
     /// Slide deflection after the contact's first step, while held (m).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) slide_onset: f32,
+    /// Relative slide (m/s) and spin (rad/s) speeds after the previous step, and whether each
+    /// was at its bound and not slowing, kept for contacts of bodies on the user's joints (see
+    /// `after::slipping`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) last_slip: ([f32; 2], [bool; 2]),
     pub(super) joint: Option<ImpulseJointHandle>,
     /// The two surfaces' curvatures at the last plan (along its rolling direction), once known.
     pub(super) curvature: Option<(Curvature, Curvature)>,
