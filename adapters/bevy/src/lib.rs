@@ -536,3 +536,8 @@ fn report_bypass(stats: Option<Res<TriboStats>>, mut reported: Local<bool>) {
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct WorkspaceReadmeExamples;
+
+/// This crate's README example (a windowed app: compiled, not run), as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
