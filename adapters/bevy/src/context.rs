@@ -159,14 +159,14 @@ impl TriboContext {
         );
     }
 
-    /// Turns tribo_rapier's per-step two-contact realizability monitor on (with the context's
-    /// gravity) or off.
-    pub(crate) fn set_realizability(&mut self, gravity: Option<Vec3>) {
-        match (gravity, self.store.realizability_settings()) {
-            (None, None) => {}
-            (None, Some(_)) => self.store.set_realizability(None),
-            (Some(g), Some(s)) if s.gravity == g => {}
-            (Some(g), _) => self.store.set_realizability(Some(RealizabilitySettings::new(g))),
+    /// Turns tribo_rapier's per-step two-contact realizability monitor on or off, and gives the
+    /// store the context's gravity (used by both diagnostics).
+    pub(crate) fn set_realizability(&mut self, on: bool, gravity: Vec3) {
+        self.store.set_gravity(gravity);
+        match (on, self.store.realizability_settings().is_some()) {
+            (true, false) => self.store.set_realizability(Some(RealizabilitySettings::default())),
+            (false, true) => self.store.set_realizability(None),
+            _ => {}
         }
     }
 

@@ -145,7 +145,7 @@ pub fn tribo_step_simulation<H>(
         }
 
         if let Some(t) = tribo.as_deref_mut() {
-            t.set_realizability(monitor_on.then_some(config.gravity));
+            t.set_realizability(monitor_on, config.gravity);
         }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
         let mut step = 0u32;

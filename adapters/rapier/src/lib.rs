@@ -126,7 +126,14 @@ mod store;
 pub use hooks::TriboHooks;
 pub use material::{combine_rule_of, FrictionMaterial, FrictionMaterialBuilder, MaterialError, PairTable};
 pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, TRIBO_JOINT_USER_DATA};
+/// The types the [`diagnostics`] reports are matched on: the two-contact verdict ([`Status`],
+/// [`Transition`], [`Report`]) and the single-contact analysis ([`SingleContactReport`],
+/// [`LimitDirection`], [`Case`], [`SlipEvolution`], [`SlipFate`]), from tribo's core.
+pub use tribo::realizability::{
+    Case, LimitDirection, Report, SingleContactReport, SlipEvolution, SlipFate, Status, Transition,
+};
 pub use tribo::tracking::{
     limits, CombineRule, CombineRules, Damping, Material, MaterialId, Mode, ParamError, RollOverride,
     SpinModel,
 };
+pub use tribo::DVec3;

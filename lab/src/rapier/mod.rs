@@ -7,6 +7,7 @@
 pub mod contensou_scenarios;
 pub mod fidelity;
 pub mod game_step;
+pub mod onset;
 pub mod scenarios;
 pub mod trough;
 mod validation;
