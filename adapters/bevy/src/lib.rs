@@ -154,6 +154,7 @@ mod diagnostics;
 #[cfg(feature = "gizmos")]
 pub mod gizmos;
 mod hooks;
+mod slip;
 mod step;
 
 pub use context::TriboContext;
@@ -161,23 +162,25 @@ pub use diagnostics::{
     ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic, TriboStats,
 };
 pub use hooks::TriboHooks;
+pub use slip::{SlipReport, WatchSlip};
 pub use step::tribo_step_simulation;
 pub use tribo::realizability::Status as RealizabilityStatus;
 pub use tribo::realizability::Transition;
 pub use tribo_rapier::contensou;
-pub use tribo_rapier::diagnostics::BodyRealizability;
+pub use tribo_rapier::diagnostics::{BodyRealizability, BodySlip};
 pub use tribo_rapier::{
     limits, CombineRule, CombineRules, Damping, Diagnostic, FrictionMaterial, FrictionMaterialBuilder,
     Material, MaterialError, MaterialId, Mode, PairTable, ParamError, RollOverride, Settings, SpinModel,
 };
+pub use tribo_rapier::{LimitDirection, SlipEvolution, SlipFate};
 
 /// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component and the
 /// diagnostics into scope.
 pub mod prelude {
     pub use crate::{
         CombineRule, ContactReport, FrictionMaterial, MaterialId, RealizabilityMonitor, RealizabilityReport,
-        TriboContacts, TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet,
-        TriboStats,
+        RealizabilityStatus, SlipFate, SlipReport, Transition, TriboContacts, TriboContext, TriboDiagnostic,
+        TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet, TriboStats, WatchSlip,
     };
 }
 
@@ -280,11 +283,13 @@ where
             .register_type::<TriboStats>()
             .register_type::<TriboContacts>()
             .register_type::<RealizabilityMonitor>()
+            .register_type::<WatchSlip>()
             .init_resource::<hooks::HookBypass>()
             .init_resource::<TimestepMode>()
             .insert_resource(TriboSettings(self.settings))
             .add_message::<TriboDiagnostic>()
             .add_message::<RealizabilityReport>()
+            .add_message::<SlipReport>()
             .insert_resource(RealizabilityMonitor { enabled: self.realizability })
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)

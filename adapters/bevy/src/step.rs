@@ -7,8 +7,9 @@ use bevy::prelude::*;
 use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
 use bevy_rapier3d::plugin::context::SimulationToRenderTime;
 use bevy_rapier3d::prelude::{
-    BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextJoints,
-    RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode, TransformInterpolation,
+    BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextEntityLink,
+    RapierContextJoints, RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode,
+    TransformInterpolation,
 };
 use rapier3d::pipeline::PhysicsHooks;
 
@@ -103,6 +104,8 @@ pub fn tribo_step_simulation<H>(
     mut diagnostics: MessageWriter<TriboDiagnostic>,
     mut realizability: MessageWriter<RealizabilityReport>,
     monitor: Option<Res<RealizabilityMonitor>>,
+    mut slips: MessageWriter<crate::SlipReport>,
+    watched: Query<(&RapierRigidBodyHandle, Option<&RapierContextEntityLink>), With<crate::WatchSlip>>,
     mut found: Local<StepOutput>,
     mut scratch: Local<(TriboStats, TriboContacts)>,
 ) where
@@ -146,6 +149,10 @@ pub fn tribo_step_simulation<H>(
 
         if let Some(t) = tribo.as_deref_mut() {
             t.set_realizability(monitor_on, config.gravity);
+            // The watched bodies of this context (a body without a link is in the only one).
+            t.set_watched_slips(
+                watched.iter().filter(|(_, link)| link.is_none_or(|l| l.0 == entity)).map(|(h, _)| h.0),
+            );
         }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
         let mut step = 0u32;
@@ -210,6 +217,7 @@ pub fn tribo_step_simulation<H>(
     stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
     diagnostics.write_batch(found.diagnostics.drain(..));
     realizability.write_batch(found.realizability.drain(..));
+    slips.write_batch(found.slips.drain(..));
 }
 
 #[cfg(test)]

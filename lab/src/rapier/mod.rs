@@ -9,6 +9,7 @@ pub mod fidelity;
 pub mod game_step;
 pub mod onset;
 pub mod scenarios;
+pub mod slip_fate;
 pub mod trough;
 mod validation;
 pub mod wheelset;
