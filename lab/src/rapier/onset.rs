@@ -1,7 +1,7 @@
 //! The two-contact monitor and tribo's slide modes at the onset of slip (docs/realizability.md
 //! §9): the ball in the tilted trough ([`TiltedScene`], axis tilted by [`TILT_DEG`]) with a
 //! friction coefficient below the `μ* = √2 j tan θ/(1 + 2j) = 0.0554` two-point rolling needs
-//! ([`tilted_roll_mu`]), from the first step or from a later one, and raised above it again.
+//! ([`tilted_roll_mu`](crate::rapier::trough::tilted_roll_mu)), from the first step or from a later one, and raised above it again.
 //!
 //! Each step records the monitor's verdict of the ball (tribo: the store's per-step monitor;
 //! stock: [`body_realizability`] on demand after the step, with the same rapier data), the

@@ -1,7 +1,7 @@
 //! The single-contact slip diagnostic at run time (docs/realizability.md §2.11, §9.3) against
 //! the simulation: a ball (radius 0.1 m, density 1000) on a slope, launched with its contact
 //! slipping at 1 m/s in twelve directions, the slip made by translation or by rotation, with or
-//! without a spin about the normal. The store watches the ball ([`TriboRapier::watch_slip`]);
+//! without a spin about the normal. The store watches the ball ([`TriboRapier::watch_slip`](tribo_rapier::TriboRapier::watch_slip));
 //! its first report predicts where the slip goes: on the gentle slope (10°, μ = 0.2: rolling
 //! realizable, `g sin α < 3.5 μ g cos α`) it turns to the downslope direction and ends after a
 //! time `T`; on the steep one (30°, μ = 0.1) it turns to the downslope direction and grows.

@@ -79,6 +79,13 @@
 //! * Joints (including tribo's own roll/spin motors) and rolling resistance are not part of
 //!   the Coulomb point-contact model and are not included in the wrench.
 //! * Bodies with locked axes get [`SupportError::LockedAxes`] from the two-contact analysis.
+//! * The contact point is the body's material point at rapier's solver anchors with the last
+//!   step's turn `ω dt` undone at the end-of-step `ω` (the `dt` of the store's last
+//!   `after_step`); rapier's substeps turn the body at the velocities within the step, so while
+//!   its spin changes at `α` the point lies about `r α dt²/2` off (0.57 mm for a slipping ball
+//!   at 1/60: 2.5 % on the time to rolling, docs/realizability.md §9.3). On demand with a store
+//!   that never stepped (`dt` unknown, taken as 0) nothing is undone: on a world stepped
+//!   without tribo, the point of a turning body then lies `r ω dt` up its surface.
 
 mod monitor;
 mod single_contact;
