@@ -104,7 +104,7 @@ fn main() {
         MinimalPlugins,
         TransformPlugin,
         RapierPhysicsPlugin::<TriboHooks>::default(),
-        TriboPlugin::default().with_realizability(true),
+        TriboPlugin::default().with_realizability(true).with_slip_reports(true),
     ))
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(DT)))
     .insert_resource(TimestepMode::Fixed { dt: DT, substeps: 1 })

@@ -21,6 +21,7 @@
 //!   [`TriboGizmoConfig::frame_size`] long.
 
 use bevy::color::Color;
+use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::math::Isometry3d;
 use bevy::prelude::*;
 use tribo_rapier::Mode;
@@ -37,7 +38,6 @@ impl Plugin for TriboGizmosPlugin {
         app.init_resource::<TriboGizmoConfig>()
             .register_type::<TriboGizmoConfig>()
             .add_message::<RealizabilityReport>()
-            .add_message::<SlipReport>()
             .add_systems(Update, (draw_tribo_contacts, draw_tribo_verdicts));
     }
 
@@ -129,14 +129,17 @@ pub fn draw_tribo_contacts(
 /// is disabled.
 pub fn draw_tribo_verdicts(
     mut realizability: MessageReader<RealizabilityReport>,
-    mut slips: MessageReader<SlipReport>,
+    slip_messages: Option<Res<Messages<SlipReport>>>,
+    mut slip_cursor: Local<MessageCursor<SlipReport>>,
     config: Option<Res<TriboGizmoConfig>>,
     mut gizmos: Gizmos,
 ) {
     let config = config.map_or_else(TriboGizmoConfig::default, |c| *c);
+    // `SlipReport` is registered only with `TriboPlugin::with_slip_reports`.
+    let slips: Vec<&SlipReport> =
+        slip_messages.as_deref().map_or(Vec::new(), |m| slip_cursor.read(m).collect());
     if !config.enabled {
         realizability.clear();
-        slips.clear();
         return;
     }
     let (green, red, orange, blue) = (
@@ -162,7 +165,7 @@ pub fn draw_tribo_verdicts(
             }
         }
     }
-    for r in slips.read() {
+    for r in slips {
         let p = r.point();
         if !p.is_finite() {
             continue;

@@ -219,6 +219,7 @@ pub struct TriboPlugin<H = ()> {
     schedule: Interned<dyn ScheduleLabel>,
     settings: Settings,
     realizability: bool,
+    slip_reports: bool,
     _hooks: PhantomData<fn() -> H>,
 }
 
@@ -239,6 +240,7 @@ impl<H> TriboPlugin<H> {
             schedule: PostUpdate.intern(),
             settings: Settings::default(),
             realizability: false,
+            slip_reports: false,
             _hooks: PhantomData,
         }
     }
@@ -251,9 +253,18 @@ impl<H> TriboPlugin<H> {
     }
 
     /// Turns on the two-contact realizability monitor ([`RealizabilityMonitor`]): after every
-    /// rapier step a [`RealizabilityReport`] message for each body rolling on two contacts.
+    /// rapier step a [`RealizabilityReport`] message for each body on two contacts.
     pub fn with_realizability(mut self, on: bool) -> Self {
         self.realizability = on;
+        self
+    }
+
+    /// Turns on the single-contact slip diagnostic: registers the [`SlipReport`] message, sent
+    /// after every rapier step for each body carrying [`WatchSlip`] that is on exactly one
+    /// support. Off by default: without it `WatchSlip` does nothing and no message type is
+    /// added to the app.
+    pub fn with_slip_reports(mut self, on: bool) -> Self {
+        self.slip_reports = on;
         self
     }
 
@@ -289,12 +300,14 @@ where
             .insert_resource(TriboSettings(self.settings))
             .add_message::<TriboDiagnostic>()
             .add_message::<RealizabilityReport>()
-            .add_message::<SlipReport>()
             .insert_resource(RealizabilityMonitor { enabled: self.realizability })
             .add_observer(add_context_state)
             .add_observer(add_active_hooks)
             .add_observer(remove_active_hooks)
             .add_observer(check_hook_ticks);
+        if self.slip_reports {
+            app.add_message::<SlipReport>();
+        }
         // bevy_rapier's own stepping is replaced by `tribo_step_simulation`.
         app.configure_sets(self.schedule, PhysicsSet::StepSimulation.run_if(never));
         app.configure_sets(

@@ -1,14 +1,16 @@
 //! The single-contact slip diagnostic as bevy data (tribo_rapier's `watch_slip`,
-//! docs/realizability.md §2.11, §9.3): opt in per body with [`WatchSlip`]; after every rapier
-//! step in which a watched body touches its supports at exactly one contact, a [`SlipReport`]
-//! message says where its slip goes.
+//! docs/realizability.md §2.11, §9.3): turn it on with
+//! [`TriboPlugin::with_slip_reports`](crate::TriboPlugin::with_slip_reports) and opt in per body
+//! with [`WatchSlip`]; after every rapier step in which a watched body touches its supports at
+//! exactly one contact, a [`SlipReport`] message says where its slip goes.
 
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::{RapierContextColliders, RapierRigidBodySet};
 use tribo_rapier::diagnostics::BodySlip;
 use tribo_rapier::{LimitDirection, SlipEvolution, SlipFate};
 
-/// Watch this rigid body's slip (a component; add it next to `RigidBody`): tribo predicts,
+/// Watch this rigid body's slip (a component; add it next to `RigidBody`; the plugin needs
+/// [`TriboPlugin::with_slip_reports`](crate::TriboPlugin::with_slip_reports)): tribo predicts,
 /// after every step in which the body is on exactly one support, whether its slip converges to
 /// rolling, keeps its direction, turns or reverses, sent as a [`SlipReport`]. It costs one
 /// single-contact analysis (tens of microseconds) per watched body and step.

@@ -2,6 +2,7 @@
 
 use std::sync::atomic::Ordering;
 
+use bevy::ecs::message::Messages;
 use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
 use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
@@ -104,7 +105,7 @@ pub fn tribo_step_simulation<H>(
     mut diagnostics: MessageWriter<TriboDiagnostic>,
     mut realizability: MessageWriter<RealizabilityReport>,
     monitor: Option<Res<RealizabilityMonitor>>,
-    mut slips: MessageWriter<crate::SlipReport>,
+    slips: Option<ResMut<Messages<crate::SlipReport>>>,
     watched: Query<(&RapierRigidBodyHandle, Option<&RapierContextEntityLink>), With<crate::WatchSlip>>,
     mut found: Local<StepOutput>,
     mut scratch: Local<(TriboStats, TriboContacts)>,
@@ -149,9 +150,11 @@ pub fn tribo_step_simulation<H>(
 
         if let Some(t) = tribo.as_deref_mut() {
             t.set_realizability(monitor_on, config.gravity);
-            // The watched bodies of this context (a body without a link is in the only one).
+            // The watched bodies of this context (a body without a link is in the only one),
+            // when the plugin sends slip reports.
+            let on = slips.is_some();
             t.set_watched_slips(
-                watched.iter().filter(|(_, link)| link.is_none_or(|l| l.0 == entity)).map(|(h, _)| h.0),
+                watched.iter().filter(|(_, link)| on && link.is_none_or(|l| l.0 == entity)).map(|(h, _)| h.0),
             );
         }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
@@ -217,7 +220,12 @@ pub fn tribo_step_simulation<H>(
     stats.bypassed_hook_calls = hooks.bypass().calls.load(Ordering::Relaxed);
     diagnostics.write_batch(found.diagnostics.drain(..));
     realizability.write_batch(found.realizability.drain(..));
-    slips.write_batch(found.slips.drain(..));
+    match slips {
+        Some(mut m) => {
+            m.write_batch(found.slips.drain(..));
+        }
+        None => found.slips.clear(),
+    }
 }
 
 #[cfg(test)]

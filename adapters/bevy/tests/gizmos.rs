@@ -28,7 +28,7 @@ fn gizmo_app() -> App {
         TransformPlugin,
         bevy::asset::AssetPlugin::default(),
         RapierPhysicsPlugin::<TriboHooks>::default(),
-        TriboPlugin::default(),
+        TriboPlugin::default().with_slip_reports(true),
         TriboGizmosPlugin,
     ))
     // The gizmo storage, configuration and asset `Gizmos` needs (bevy's full `GizmoPlugin`, part

@@ -10,7 +10,7 @@ mod common;
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;
 use bevy_tribo::prelude::*;
-use common::{app, run, G};
+use common::{run, G};
 
 #[derive(Resource, Default)]
 struct Seen(Vec<SlipReport>);
@@ -21,7 +21,20 @@ fn collect(mut r: MessageReader<SlipReport>, mut out: ResMut<Seen>) {
 
 #[test]
 fn watched_ball_gets_its_slip_fate_unwatched_gets_none() {
-    let mut app = app(1);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        RapierPhysicsPlugin::<TriboHooks>::default(),
+        TriboPlugin::default().with_slip_reports(true),
+    ))
+    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f32(
+        common::DT,
+    )))
+    .insert_resource(TimestepMode::Fixed { dt: common::DT, substeps: 1 });
+    app.finish();
+    app.cleanup();
+    app.update();
     app.init_resource::<Seen>().add_systems(PostUpdate, collect.after(TriboSet::Step));
     app.world_mut().spawn((Transform::from_xyz(0.0, -0.5, 0.0), Collider::cuboid(50.0, 0.5, 50.0)));
     let mu = 0.3;

@@ -7,7 +7,7 @@
 //!    slip reverses, turns downslope and ends at the predicted time.
 //!
 //! ```text
-//! cargo run --release -p tribo_rapier --example realizability
+//! cargo run --release -p tribo_rapier --example diagnostics
 //! ```
 
 use std::f32::consts::{FRAC_PI_4, SQRT_2};
