@@ -18,4 +18,4 @@ pub mod tracking;
 #[cfg(test)]
 mod test_util;
 
-pub use glam::{DQuat, DVec3};
+pub use glam::{DMat3, DQuat, DVec3};

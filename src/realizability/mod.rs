@@ -6,7 +6,9 @@
 //! * [`SingleContactProblem`] — one contact point on a fixed surface (\[003\], docs/realizability.md §2): the limit directions
 //!   of the slipping vector field near zero slip, their attracting/repelling character and
 //!   angular stability, the four generic cases I–IV, the static Coulomb check and
-//!   Theorem 4 (rolling realizable ⇔ no repelling limit direction ⇔ ‖f‖ < μN).
+//!   Theorem 4 (rolling realizable ⇔ no repelling limit direction ⇔ ‖f‖ < μN); with
+//!   [`SingleContactReport::evolution`], where a slip goes (the limit direction it turns to,
+//!   whether it shrinks to rolling and when, docs/realizability.md §2.11).
 //! * [`TwoContactProblem`] — two contact points (\[004\], docs/realizability.md §3): cases RR, RS, SR, SS; the RS/SR
 //!   attracting-sliding-point checks, the limit directions of the two-point slipping field
 //!   found by a closed-form-per-slice scan of the torus of friction directions, and the
@@ -55,13 +57,17 @@
 // `!(x > tol)` is used on purpose: it also rejects NaN.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
+mod evolution;
 mod linalg;
 mod single;
+#[cfg(test)]
+mod tests_evolution;
 #[cfg(test)]
 mod tests_single;
 mod trigpoly;
 mod two;
 
+pub use evolution::{SlipEvolution, SlipFate, SlipField};
 pub use single::{
     block_sticking, BilateralConstraint, Case, LimitDirection, LimitDirectionAnalysis, NonGenericKind,
     PlanarLimitField, PrincipalForm, SingleContactProblem, SingleContactReport,

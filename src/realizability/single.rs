@@ -16,6 +16,7 @@
 //!   recipe of docs/realizability.md §1.7 and the `V/N`, `R/N` degree-2 method of docs/realizability.md §2.8, which is exact
 //!   also with normal-force coupling.
 
+use super::evolution::SlipField;
 use super::linalg::{
     any_perpendicular, check_curvature, check_f, check_inertia, check_m, check_v, skew, solve_dense,
 };
@@ -339,6 +340,9 @@ pub struct SingleContactReport {
     pub rolling_acceleration: (DVec3, DVec3),
     /// `(η < 1) == rolling_realizable` (Theorem 4 of \[003\]; must hold when well posed).
     pub theorem4_consistent: bool,
+    /// The limit field `R(φ)`, `V(φ)` over every slip angle (docs/realizability.md §2.8), for
+    /// [`SingleContactReport::evolution`].
+    pub field: SlipField,
 }
 
 struct Prepared {
@@ -631,6 +635,7 @@ impl SingleContactProblem {
             rolling_realizable,
             escape_direction,
             rolling_acceleration: (acc, alpha),
+            field: SlipField { v_hat: vhat, r_hat: rhat, inv_n: ip },
         })
     }
 }

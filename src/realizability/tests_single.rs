@@ -96,7 +96,7 @@ fn s3_wheel_table() {
 
 /// The wheel through the generic single-contact path (docs/realizability.md §7.1 S3 SI instance): thin disc,
 /// knife-edge curvature Q = diag(ρ, 0), tilt constraint t1·ω̇ = −ω2ω3.
-fn wheel(m: f64, rho: f64, mu: f64, md: f64, ms: f64, w2: f64, w3: f64) -> SingleContactProblem {
+pub(super) fn wheel(m: f64, rho: f64, mu: f64, md: f64, ms: f64, w2: f64, w3: f64) -> SingleContactProblem {
     let g = 9.81;
     let (t1, t2, n) = (DVec3::X, DVec3::Y, DVec3::Z);
     let j = DMat3::from_diagonal(DVec3::new(m * rho * rho / 4.0, m * rho * rho / 2.0, m * rho * rho / 4.0));

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_rapier3d::prelude::{
     RapierContextColliders, RapierContextJoints, RapierContextSimulation, RapierRigidBodySet,
 };
-use rapier3d::dynamics::IntegrationParameters;
+use rapier3d::dynamics::{IntegrationParameters, RigidBodyHandle};
 use rapier3d::geometry::{ColliderHandle, InteractionGroups};
 use tribo_rapier::{Settings, TriboRapier};
 
@@ -18,6 +18,7 @@ use tribo_rapier::diagnostics::RealizabilitySettings;
 pub struct StepOutput {
     pub(crate) diagnostics: Vec<TriboDiagnostic>,
     pub(crate) realizability: Vec<RealizabilityReport>,
+    pub(crate) slips: Vec<crate::SlipReport>,
 }
 use tribo_rapier::FrictionMaterial;
 
@@ -159,14 +160,19 @@ impl TriboContext {
         );
     }
 
-    /// Turns tribo_rapier's per-step two-contact realizability monitor on (with the context's
-    /// gravity) or off.
-    pub(crate) fn set_realizability(&mut self, gravity: Option<Vec3>) {
-        match (gravity, self.store.realizability_settings()) {
-            (None, None) => {}
-            (None, Some(_)) => self.store.set_realizability(None),
-            (Some(g), Some(s)) if s.gravity == g => {}
-            (Some(g), _) => self.store.set_realizability(Some(RealizabilitySettings::new(g))),
+    /// Sets the bodies whose slip the store watches (tribo_rapier's `set_watched_slips`).
+    pub(crate) fn set_watched_slips(&mut self, bodies: impl IntoIterator<Item = RigidBodyHandle>) {
+        self.store.set_watched_slips(bodies);
+    }
+
+    /// Turns tribo_rapier's per-step two-contact realizability monitor on or off, and gives the
+    /// store the context's gravity (used by both diagnostics).
+    pub(crate) fn set_realizability(&mut self, on: bool, gravity: Vec3) {
+        self.store.set_gravity(gravity);
+        match (on, self.store.realizability_settings().is_some()) {
+            (true, false) => self.store.set_realizability(Some(RealizabilitySettings::default())),
+            (false, true) => self.store.set_realizability(None),
+            _ => {}
         }
     }
 
@@ -195,6 +201,9 @@ impl TriboContext {
         }
         for r in self.store.realizability_reports() {
             out.realizability.push(RealizabilityReport::new(context, step, r.clone(), colliders, bodies));
+        }
+        for r in self.store.slip_reports() {
+            out.slips.push(crate::SlipReport::new(context, step, r.clone(), colliders, bodies));
         }
     }
 

@@ -151,11 +151,13 @@ impl std::fmt::Display for TriboDiagnostic {
 /// Whether tribo_rapier's two-contact realizability monitor runs (a resource; set it from
 /// [`TriboPlugin::with_realizability`](crate::TriboPlugin::with_realizability) or at run time).
 ///
-/// When on, after every rapier step each dynamic body that rests or rolls on exactly two
-/// sticking contacts with fixed supports is analysed (Antali & Stepan's Definition 11,
-/// docs/realizability.md): can it keep rolling at both contacts, or which slip can start? Every
-/// analysis is sent as a [`RealizabilityReport`] message. It costs one two-contact analysis
-/// per such body and step (0.1–0.7 ms each, per tribo_rapier), so it is off by default.
+/// When on, after every rapier step each dynamic body that touches fixed supports at exactly
+/// two contacts is analysed, whatever its contacts do (Antali & Stepan's Definition 11,
+/// docs/realizability.md §9.1): can it roll at both contacts, or which slip can start? Every
+/// analysis is sent as a [`RealizabilityReport`] message (`report.changed` marks a body's first
+/// report and a changed verdict), and the slide modes of a body whose two-point rolling is not
+/// realizable turn kinetic in the same step (§9.2). It costs one two-contact analysis per such
+/// body and step (0.1–0.7 ms each, per tribo_rapier), so it is off by default.
 #[derive(Resource, Reflect, Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[reflect(Resource, Default, Debug, PartialEq, Clone)]
 pub struct RealizabilityMonitor {

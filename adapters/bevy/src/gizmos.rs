@@ -10,13 +10,24 @@
 //! * the slide friction bound `μ N` as a circle in the tangent plane (same scale);
 //! * the roll and spin torque bounds as circles, scaled by
 //!   [`TriboGizmoConfig::torque_scale`] (m per N·m): purple for roll, cyan for spin.
+//!
+//! and for the diagnostics' messages of the frame ([`draw_tribo_verdicts`]):
+//! * a [`RealizabilityReport`]: the chord between the body's two contacts, green when two-point
+//!   rolling is realizable, red when not, with a red ring at each contact that slips in one of
+//!   the predicted transitions;
+//! * a [`SlipReport`] of a slipping contact: the slip now (orange arrow) and the final slip
+//!   direction (green arrow when the slip ends and rolling holds, red when it grows or slips
+//!   again), and the limit directions as short lines (blue attracting, red repelling), each
+//!   [`TriboGizmoConfig::frame_size`] long.
 
 use bevy::color::Color;
+use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::math::Isometry3d;
 use bevy::prelude::*;
 use tribo_rapier::Mode;
 
-use crate::diagnostics::TriboContacts;
+use crate::diagnostics::{RealizabilityReport, TriboContacts};
+use crate::SlipReport;
 
 /// Draws tribo's contacts with bevy gizmos (see the module docs).
 #[derive(Default)]
@@ -26,7 +37,8 @@ impl Plugin for TriboGizmosPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<TriboGizmoConfig>()
             .register_type::<TriboGizmoConfig>()
-            .add_systems(Update, draw_tribo_contacts);
+            .add_message::<RealizabilityReport>()
+            .add_systems(Update, (draw_tribo_contacts, draw_tribo_verdicts));
     }
 
     /// Refuses to start (with a message naming what to add) when bevy's gizmo resources are
@@ -110,5 +122,66 @@ pub fn draw_tribo_contacts(
         ring(c.slide_capacity() * config.force_scale, slide_color);
         ring(c.roll_capacity * config.torque_scale, Color::srgb(0.7, 0.3, 1.0));
         ring(c.spin_capacity * config.torque_scale, Color::srgb(0.2, 0.9, 0.9));
+    }
+}
+
+/// Draws the diagnostics' messages (see the module docs); nothing when [`TriboGizmoConfig`]
+/// is disabled.
+pub fn draw_tribo_verdicts(
+    mut realizability: MessageReader<RealizabilityReport>,
+    slip_messages: Option<Res<Messages<SlipReport>>>,
+    mut slip_cursor: Local<MessageCursor<SlipReport>>,
+    config: Option<Res<TriboGizmoConfig>>,
+    mut gizmos: Gizmos,
+) {
+    let config = config.map_or_else(TriboGizmoConfig::default, |c| *c);
+    // `SlipReport` is registered only with `TriboPlugin::with_slip_reports`.
+    let slips: Vec<&SlipReport> =
+        slip_messages.as_deref().map_or(Vec::new(), |m| slip_cursor.read(m).collect());
+    if !config.enabled {
+        realizability.clear();
+        return;
+    }
+    let (green, red, orange, blue) = (
+        Color::srgb(0.1, 0.9, 0.3),
+        Color::srgb(1.0, 0.15, 0.1),
+        Color::srgb(1.0, 0.6, 0.1),
+        Color::srgb(0.3, 0.5, 1.0),
+    );
+    let s = config.frame_size;
+    for r in realizability.read() {
+        let [a, b] = r.report.contacts.map(|c| c.point.as_vec3());
+        if !(a.is_finite() && b.is_finite()) || r.status().is_none() {
+            continue;
+        }
+        gizmos.line(a, b, if r.realizable() { green } else { red });
+        for t in r.transitions() {
+            for c in r.report.slipping_contacts(*t) {
+                let n = c.normal.as_vec3().normalize_or_zero();
+                if n != Vec3::ZERO {
+                    let plane = Isometry3d::new(c.point.as_vec3(), Quat::from_rotation_arc(Vec3::Z, n));
+                    gizmos.circle(plane, 0.5 * s, red);
+                }
+            }
+        }
+    }
+    for r in slips {
+        let p = r.point();
+        if !p.is_finite() {
+            continue;
+        }
+        for d in r.limit_directions() {
+            let dir = d.slip_dir.as_vec3().normalize_or_zero();
+            gizmos.line(p, p + dir * (0.5 * s), if d.attracting { blue } else { red });
+        }
+        let Some(e) = r.evolution() else { continue };
+        let slip = r.report.contact.slip.as_vec3().normalize_or_zero();
+        if slip != Vec3::ZERO {
+            gizmos.arrow(p, p + slip * s, orange);
+        }
+        if let Some(d) = e.final_direction {
+            let color = if matches!(e.fate, tribo_rapier::SlipFate::Rolls { .. }) { green } else { red };
+            gizmos.arrow(p, p + d.slip_dir.as_vec3().normalize_or_zero() * s, color);
+        }
     }
 }

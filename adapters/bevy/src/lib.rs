@@ -154,6 +154,7 @@ mod diagnostics;
 #[cfg(feature = "gizmos")]
 pub mod gizmos;
 mod hooks;
+mod slip;
 mod step;
 
 pub use context::TriboContext;
@@ -161,24 +162,26 @@ pub use diagnostics::{
     ContactReport, RealizabilityMonitor, RealizabilityReport, TriboContacts, TriboDiagnostic, TriboStats,
 };
 pub use hooks::TriboHooks;
+pub use slip::{SlipReport, WatchSlip};
 pub use step::tribo_step_simulation;
 pub use tribo::realizability::Status as RealizabilityStatus;
 pub use tribo::realizability::Transition;
 pub use tribo_rapier::contensou;
-pub use tribo_rapier::diagnostics::BodyRealizability;
+pub use tribo_rapier::diagnostics::{BodyRealizability, BodySlip};
 pub use tribo_rapier::{
     limits, CombineRule, CombineRules, Damping, Diagnostic, FrictionMaterial, FrictionMaterialBuilder,
     Material, MaterialError, MaterialId, Mode, PairTable, ParamError, RollOverride, Settings, SpinModel,
     MIN_VALIDATED_DT,
 };
+pub use tribo_rapier::{LimitDirection, SlipEvolution, SlipFate};
 
 /// `use bevy_tribo::prelude::*;` brings the plugin, the hooks wrapper, the component, the
 /// diagnostics and the types their fields use (`Mode`) into scope.
 pub mod prelude {
     pub use crate::{
-        CombineRule, ContactReport, FrictionMaterial, MaterialId, Mode, RealizabilityMonitor,
-        RealizabilityReport, TriboContacts, TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials,
-        TriboPlugin, TriboSet, TriboStats,
+        CombineRule, ContactReport, FrictionMaterial, MaterialId, Mode, RealizabilityMonitor, RealizabilityReport,
+        RealizabilityStatus, SlipFate, SlipReport, Transition, TriboContacts, TriboContext, TriboDiagnostic,
+        TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet, TriboStats, WatchSlip,
     };
 }
 
@@ -217,6 +220,7 @@ pub struct TriboPlugin<H = ()> {
     schedule: Interned<dyn ScheduleLabel>,
     settings: Settings,
     realizability: bool,
+    slip_reports: bool,
     _hooks: PhantomData<fn() -> H>,
 }
 
@@ -237,6 +241,7 @@ impl<H> TriboPlugin<H> {
             schedule: PostUpdate.intern(),
             settings: Settings::default(),
             realizability: false,
+            slip_reports: false,
             _hooks: PhantomData,
         }
     }
@@ -249,9 +254,18 @@ impl<H> TriboPlugin<H> {
     }
 
     /// Turns on the two-contact realizability monitor ([`RealizabilityMonitor`]): after every
-    /// rapier step a [`RealizabilityReport`] message for each body rolling on two contacts.
+    /// rapier step a [`RealizabilityReport`] message for each body on two contacts.
     pub fn with_realizability(mut self, on: bool) -> Self {
         self.realizability = on;
+        self
+    }
+
+    /// Turns on the single-contact slip diagnostic: registers the [`SlipReport`] message, sent
+    /// after every rapier step for each body carrying [`WatchSlip`] that is on exactly one
+    /// support. Off by default: without it `WatchSlip` does nothing and no message type is
+    /// added to the app.
+    pub fn with_slip_reports(mut self, on: bool) -> Self {
+        self.slip_reports = on;
         self
     }
 
@@ -281,6 +295,7 @@ where
             .register_type::<TriboStats>()
             .register_type::<TriboContacts>()
             .register_type::<RealizabilityMonitor>()
+            .register_type::<WatchSlip>()
             .init_resource::<hooks::HookBypass>()
             .init_resource::<TimestepMode>()
             .insert_resource(TriboSettings(self.settings))
@@ -291,6 +306,9 @@ where
             .add_observer(add_active_hooks)
             .add_observer(remove_active_hooks)
             .add_observer(check_hook_ticks);
+        if self.slip_reports {
+            app.add_message::<SlipReport>();
+        }
         // bevy_rapier's own stepping is replaced by `tribo_step_simulation`.
         app.configure_sets(self.schedule, PhysicsSet::StepSimulation.run_if(never));
         app.configure_sets(

@@ -2,13 +2,15 @@
 
 use std::sync::atomic::Ordering;
 
+use bevy::ecs::message::Messages;
 use bevy::ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy::prelude::*;
 use bevy_rapier3d::pipeline::{CollisionEvent, ContactForceEvent};
 use bevy_rapier3d::plugin::context::SimulationToRenderTime;
 use bevy_rapier3d::prelude::{
-    BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextJoints,
-    RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode, TransformInterpolation,
+    BevyPhysicsHooks, RapierConfiguration, RapierContextColliders, RapierContextEntityLink,
+    RapierContextJoints, RapierContextSimulation, RapierRigidBodyHandle, RapierRigidBodySet, TimestepMode,
+    TransformInterpolation,
 };
 use rapier3d::pipeline::PhysicsHooks;
 
@@ -103,6 +105,8 @@ pub fn tribo_step_simulation<H>(
     mut diagnostics: MessageWriter<TriboDiagnostic>,
     mut realizability: MessageWriter<RealizabilityReport>,
     monitor: Option<Res<RealizabilityMonitor>>,
+    slips: Option<ResMut<Messages<crate::SlipReport>>>,
+    watched: Query<(&RapierRigidBodyHandle, Option<&RapierContextEntityLink>), With<crate::WatchSlip>>,
     mut found: Local<StepOutput>,
     mut scratch: Local<(TriboStats, TriboContacts)>,
 ) where
@@ -145,7 +149,13 @@ pub fn tribo_step_simulation<H>(
         }
 
         if let Some(t) = tribo.as_deref_mut() {
-            t.set_realizability(monitor_on.then_some(config.gravity));
+            t.set_realizability(monitor_on, config.gravity);
+            // The watched bodies of this context (a body without a link is in the only one),
+            // when the plugin sends slip reports.
+            let on = slips.is_some();
+            t.set_watched_slips(
+                watched.iter().filter(|(_, link)| on && link.is_none_or(|l| l.0 == entity)).map(|(h, _)| h.0),
+            );
         }
         let plan = StepPlan::new(*timestep_mode, time.delta_secs(), &mut sim_to_render.diff);
         let mut step = 0u32;
@@ -214,6 +224,12 @@ pub fn tribo_step_simulation<H>(
     }
     diagnostics.write_batch(found.diagnostics.drain(..));
     realizability.write_batch(found.realizability.drain(..));
+    match slips {
+        Some(mut m) => {
+            m.write_batch(found.slips.drain(..));
+        }
+        None => found.slips.clear(),
+    }
 }
 
 #[cfg(test)]

@@ -128,10 +128,18 @@ mod store;
 pub use hooks::TriboHooks;
 pub use material::{combine_rule_of, FrictionMaterial, FrictionMaterialBuilder, MaterialError, PairTable};
 pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, MIN_VALIDATED_DT, TRIBO_JOINT_USER_DATA};
+/// The types the [`diagnostics`] reports are matched on: the two-contact verdict ([`Status`],
+/// [`Transition`], [`Report`]) and the single-contact analysis ([`SingleContactReport`],
+/// [`LimitDirection`], [`Case`], [`SlipEvolution`], [`SlipFate`]), from tribo's core.
+pub use tribo::realizability::{
+    Case, LimitDirection, Report, SingleContactReport, SlipEvolution, SlipFate, Status, Transition,
+};
 pub use tribo::tracking::{
     limits, CombineRule, CombineRules, Damping, Material, MaterialId, Mode, ParamError, RollOverride,
     SpinModel,
 };
+
+pub use tribo::DVec3;
 
 /// The README's examples, compiled and run as doctests (`cargo test --doc`) so they follow the
 /// API. They are written for the default rapier (0.35; 0.36's `PhysicsPipeline::step` takes

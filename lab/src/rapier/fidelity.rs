@@ -1087,7 +1087,7 @@ fn tilted_trough_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
         1.0,
         t.realizable_reports as f64 / steps,
         Tolerance::AtLeast,
-        "the monitor analyses sticking contacts",
+        "the rolling ball is realizable at every step",
     ));
     let v = tilted_roll_acceleration(G as f64) * secs;
     let src = "a = g sin θ/(1 + 2j), rolling about the contact chord";

@@ -7,9 +7,11 @@
 pub mod contensou_scenarios;
 pub mod fidelity;
 pub mod game_step;
+pub mod onset;
 #[cfg(feature = "rapier-0-36")]
 pub mod robots;
 pub mod scenarios;
+pub mod slip_fate;
 pub mod trough;
 mod validation;
 pub mod wheelset;

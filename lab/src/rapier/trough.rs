@@ -782,6 +782,73 @@ pub fn tilted_slide_acceleration(g: f64, mu: f64) -> f64 {
     g * (th.sin() - std::f64::consts::SQRT_2 * mu * th.cos())
 }
 
+/// The tilted trough of [`tilted_roll`]: the rapier world, the ball (body and collider) and the
+/// two walls (`[P⁺ wall (normal e_y), P⁻ wall (normal e_x)]`, inserted in that order).
+pub struct TiltedScene {
+    /// The world (tribo or stock).
+    pub sim: Sim,
+    /// The ball.
+    pub ball: RigidBodyHandle,
+    /// The ball's collider.
+    pub collider: ColliderHandle,
+    /// The walls' colliders.
+    pub walls: [ColliderHandle; 2],
+}
+
+impl TiltedScene {
+    /// The trough of [`scene`] (radius 0.1 m, right-angle walls at rapier friction μs of
+    /// `material`, the ball's tribo `material` under tribo) with its axis tilted by
+    /// [`TILT_DEG`] (gravity `g (0, −cos θ, sin θ)`, the ball runs along +z), walls from
+    /// z = −0.5 m to `reach` m, and the ball (density 1000, never asleep) released in the bottom
+    /// at z = 0 with velocity and angular velocity `start`. The store's realizability monitor
+    /// is on (tribo), with the world's gravity.
+    pub fn new(
+        dt: f32,
+        material: &Material,
+        (linvel, angvel): (Vector, Vector),
+        reach: f64,
+        friction: Friction,
+    ) -> Self {
+        let mu = material.mu_s();
+        let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
+        let [ex, ey, _] = basis();
+        let r = cfg.radius;
+        let tilt = TILT_DEG.to_radians();
+        let gravity = Vector::new(0.0, -cfg.g * tilt.cos(), cfg.g * tilt.sin());
+        let mut sim = Sim::new(gravity, dt, friction);
+        // Walls as in `scene`.
+        let half_axis = 0.5 * (reach as f32 + 0.5);
+        let (half_len, half_thick) = (5.0 * r, 0.5 * r);
+        let mut walls = [ColliderHandle::invalid(); 2];
+        for (i, (n, angle)) in
+            [(ey, std::f32::consts::FRAC_PI_4), (ex, -std::f32::consts::FRAC_PI_4)].into_iter().enumerate()
+        {
+            let bottom = Vector::new(0.0, -std::f32::consts::SQRT_2 * r, 0.0);
+            let along = Vector::new(0.0, 0.0, 1.0).cross(n);
+            let up = if along.y > 0.0 { along } else { -along };
+            let center = bottom + up * half_len - n * half_thick + Vector::Z * (half_axis - 0.5);
+            let body = sim
+                .world
+                .bodies
+                .insert(RigidBodyBuilder::fixed().translation(center).rotation(Vector::new(0.0, 0.0, angle)));
+            walls[i] = sim.world.colliders.insert_with_parent(
+                ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu as f32),
+                body,
+                &mut sim.world.bodies,
+            );
+        }
+        let (ball, collider) = sim.add_dynamic(
+            RigidBodyBuilder::dynamic().can_sleep(false).linvel(linvel).angvel(angvel),
+            ColliderBuilder::ball(r).density(1000.0),
+            material,
+        );
+        if let Some(t) = &mut sim.tribo {
+            t.set_realizability(Some(tribo_rapier::diagnostics::RealizabilitySettings::new(gravity)));
+        }
+        TiltedScene { sim, ball, collider, walls }
+    }
+}
+
 /// The trough of [`scene`] (radius 0.1 m, right-angle walls, μs = μk = `mu` at both walls,
 /// no rolling or spin resistance) with its axis tilted by [`TILT_DEG`] (gravity
 /// `g (0, −cos θ, sin θ)`, the ball runs along +z), the ball released at rest and observed for
@@ -800,43 +867,10 @@ pub fn tilted_roll_with(dt: f32, material: &Material, seconds: f64, friction: Fr
 /// [`tilted_roll_with`] with the ball set into the trough sliding down the axis at `v0` (m/s)
 /// without spin.
 pub fn tilted_throw(dt: f32, material: &Material, v0: f32, seconds: f64, friction: Friction) -> TiltedRun {
-    let mu = material.mu_s();
-    let cfg = TroughConfig { mu, dt, friction, ..TroughConfig::default() };
-    let [ex, ey, _] = basis();
-    let r = cfg.radius;
-    let tilt = TILT_DEG.to_radians();
-    let gravity = Vector::new(0.0, -cfg.g * tilt.cos(), cfg.g * tilt.sin());
-    let mut sim = Sim::new(gravity, dt, friction);
-    // Walls as in `scene`, long enough for the run (from z = −0.5 m to ½ a t² + 1 m).
-    let reach = 0.5 * tilted_roll_acceleration(cfg.g as f64) * seconds * seconds + 1.0;
-    let half_axis = 0.5 * (reach as f32 + 0.5);
-    let (half_len, half_thick) = (5.0 * r, 0.5 * r);
-    let mut walls = [ColliderHandle::invalid(); 2];
-    for (i, (n, angle)) in
-        [(ey, std::f32::consts::FRAC_PI_4), (ex, -std::f32::consts::FRAC_PI_4)].into_iter().enumerate()
-    {
-        let bottom = Vector::new(0.0, -std::f32::consts::SQRT_2 * r, 0.0);
-        let along = Vector::new(0.0, 0.0, 1.0).cross(n);
-        let up = if along.y > 0.0 { along } else { -along };
-        let center = bottom + up * half_len - n * half_thick + Vector::Z * (half_axis - 0.5);
-        let body = sim
-            .world
-            .bodies
-            .insert(RigidBodyBuilder::fixed().translation(center).rotation(Vector::new(0.0, 0.0, angle)));
-        walls[i] = sim.world.colliders.insert_with_parent(
-            ColliderBuilder::cuboid(half_len, half_thick, half_axis).friction(mu as f32),
-            body,
-            &mut sim.world.bodies,
-        );
-    }
-    let (ball, collider) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().can_sleep(false).linvel(Vector::Z * v0),
-        ColliderBuilder::ball(r).density(1000.0),
-        material,
-    );
-    if let Some(t) = &mut sim.tribo {
-        t.set_realizability(Some(tribo_rapier::diagnostics::RealizabilitySettings::new(gravity)));
-    }
+    // Walls long enough for the run: ½ a t² + 1 m at the rolling law's acceleration.
+    let reach = 0.5 * tilted_roll_acceleration(TroughConfig::default().g as f64) * seconds * seconds + 1.0;
+    let TiltedScene { mut sim, ball, collider, walls } =
+        TiltedScene::new(dt, material, (Vector::Z * v0, Vector::ZERO), reach, friction);
     let mut run = TiltedRun {
         steps: 0,
         both_static_steps: 0,

@@ -229,6 +229,8 @@ pub fn validation_rows() -> Vec<Row> {
     }
     rows.extend(super::fidelity::validation_rows());
     rows.extend(super::game_step::validation_rows());
+    rows.extend(super::onset::validation_rows());
+    rows.extend(super::slip_fate::validation_rows());
     let r = sphere_up_incline(1e-3, Friction::Tribo);
     rows.push(Row::flag(
         "rapier S5 T3a sphere up 35°, dt=1e-3",

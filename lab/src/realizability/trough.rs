@@ -70,6 +70,17 @@ impl Trough {
         )
     }
 
+    /// The ball in the trough with its axis tilted by `theta` (rad) and no torque: gravity
+    /// `m g (sin θ e_z − cos θ (e_x + e_y)/√2)` (down the axis along `+e_z`), the ball turning
+    /// at `spin` (rad/s) about the chord `a = (e_x − e_y)/√2` from `P⁻` to `P⁺` (two-point
+    /// rolling at `v = spin r/√2` along `+e_z`). Same construction as [`Trough::problem`].
+    pub fn tilted_problem(&self, theta: f64, spin: f64) -> TwoContactProblem {
+        let (s, c) = theta.sin_cos();
+        let mut p = self.problem([0.0; 3]).with_spin(spin);
+        p.applied_force = DVec3::new(-c / SQRT_2, -c / SQRT_2, s) * (self.mass * self.g);
+        p
+    }
+
     /// Two-point rolling acceleration along the trough (\[004\] (78)):
     /// `v̇ = g (m_x − m_y)/(√2 (1 + 2j))`.
     pub fn rr_acceleration(&self, m: [f64; 3]) -> f64 {

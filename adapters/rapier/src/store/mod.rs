@@ -788,7 +788,8 @@ impl TriboRapier {
     }
 
     /// One step of a rapier [`PhysicsWorld`] with tribo friction:
-    /// [`note_multibody_joints`](Self::note_multibody_joints), `before_step`,
+    /// [`note_multibody_joints`](Self::note_multibody_joints),
+    /// [`set_gravity`](Self::set_gravity) (the world's, for the diagnostics), `before_step`,
     /// `world.step_with_events(&self.hooks(user_hooks), events)`, `after_step` (with the
     /// `parallel` feature, in the world's own thread pool if it has one, as rapier's step).
     pub fn step_world<H: PhysicsHooks + ?Sized>(
@@ -798,6 +799,7 @@ impl TriboRapier {
         events: &dyn EventHandler,
     ) {
         self.note_multibody_joints(&world.multibody_joints);
+        self.set_gravity(world.gravity);
         self.before_step(
             &world.integration_parameters,
             &mut world.bodies,

@@ -92,3 +92,32 @@ pub(super) fn hold_step<D: Copy + Default>(
     }
     true
 }
+
+impl TriboRapier {
+    /// Turns the sticking slide of the contact between `c1` and `c2` (either order) kinetic
+    /// from now, for a decision made outside the stick/slip machine: the two-contact monitor's
+    /// verdict that two-point rolling is not realizable (docs/realizability.md §9.2). The same
+    /// switch as the machine's own (deflection reset, no onset hold), and the contact's plan
+    /// for the next step with it: μk, no anchor pull-back (a Contensou contact's coefficient
+    /// is planned by `before_step` from its mode). Returns whether the slide was static.
+    pub(crate) fn slide_to_kinetic(&mut self, c1: ColliderHandle, c2: ColliderHandle) -> bool {
+        let Some(&i) = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1))) else {
+            return false;
+        };
+        let (s, plan) = (&mut self.states[i as usize], &mut self.plans[i as usize]);
+        if s.slide != Mode::Static || plan.stock {
+            return false;
+        }
+        s.slide = Mode::Kinetic;
+        s.slide_defl = Vector::ZERO;
+        s.hold &= !HOLD_SLIDE;
+        s.roll_fix = Vector::ZERO;
+        // Back on the hook, which writes μk (see `settle`).
+        s.settled = false;
+        if s.contensou_model.is_none() {
+            plan.mu = s.material.mu_k() as f32;
+            plan.tangent_velocity = Vector::ZERO;
+        }
+        true
+    }
+}
