@@ -179,9 +179,10 @@ pub use tribo_rapier::{LimitDirection, SlipEvolution, SlipFate};
 /// diagnostics and the types their fields use (`Mode`) into scope.
 pub mod prelude {
     pub use crate::{
-        CombineRule, ContactReport, FrictionMaterial, MaterialId, Mode, RealizabilityMonitor, RealizabilityReport,
-        RealizabilityStatus, SlipFate, SlipReport, Transition, TriboContacts, TriboContext, TriboDiagnostic,
-        TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet, TriboStats, WatchSlip,
+        CombineRule, ContactReport, FrictionMaterial, MaterialId, Mode, RealizabilityMonitor,
+        RealizabilityReport, RealizabilityStatus, SlipFate, SlipReport, Transition, TriboContacts,
+        TriboContext, TriboDiagnostic, TriboHooks, TriboPairMaterials, TriboPlugin, TriboSet, TriboStats,
+        WatchSlip,
     };
 }
 
