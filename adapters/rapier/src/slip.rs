@@ -49,6 +49,27 @@ pub(crate) fn rotation_of(v: Vector) -> Rotation {
     }
 }
 
+/// The contact pairs with an active contact between body `body`'s colliders (`rb`) and
+/// colliders of other bodies or without a body: each pair, whether the body's collider is the
+/// pair's first, and the other collider's body.
+pub(crate) fn contacts_with_others<'a>(
+    rb: &'a RigidBody,
+    body: RigidBodyHandle,
+    colliders: &'a ColliderSet,
+    narrow_phase: &'a NarrowPhase,
+) -> impl Iterator<Item = (&'a ContactPair, bool, Option<RigidBodyHandle>)> + 'a {
+    rb.colliders().iter().flat_map(move |&own| {
+        narrow_phase.contact_pairs_with(own).filter(|pair| pair.has_any_active_contact()).filter_map(
+            move |pair| {
+                let own_is_1 = pair.collider1 == own;
+                let other = if own_is_1 { pair.collider2 } else { pair.collider1 };
+                let other_body = colliders.get(other).and_then(|c| c.parent());
+                (other_body != Some(body)).then_some((pair, own_is_1, other_body))
+            },
+        )
+    })
+}
+
 /// The linear velocity the solver left pressing `body` into its loaded contacts (module
 /// docs), in world coordinates; zero if there is none (or the data are not finite).
 ///
@@ -75,56 +96,45 @@ pub(crate) fn pressing_velocity(
     // (normal, approach) of the loaded approaching contacts, summed in a canonical order below
     // (the narrow phase's pair order may depend on threads with rapier's `parallel` feature).
     let mut terms: Vec<(Vector, f32)> = Vec::new();
-    for &own in rb.colliders() {
-        for pair in narrow_phase.contact_pairs_with(own) {
-            if !pair.has_any_active_contact() {
-                continue;
-            }
-            let own_is_1 = pair.collider1 == own;
-            let other = if own_is_1 { pair.collider2 } else { pair.collider1 };
-            let other_body = colliders.get(other).and_then(|c| c.parent());
-            if other_body == Some(body) {
-                continue;
-            }
-            let other_rb = other_body.and_then(|b| bodies.get(b));
-            if other_rb.is_some_and(|o| o.is_dynamic()) {
-                // Held by another dynamic body too: its share is unknown (see above).
-                return Vector::ZERO;
-            }
-            let other_frame = other_rb.map(frame);
-            for m in pair.solver_manifolds() {
-                // Normal of the support, pointing into the body.
-                let n = if own_is_1 { -m.data.normal } else { m.data.normal };
-                let (own_wa, other_wa) = if own_is_1 {
-                    (m.data.relative_dominance > 0, m.data.relative_dominance < 0)
-                } else {
-                    (m.data.relative_dominance < 0, m.data.relative_dominance > 0)
-                };
-                let (mut e, mut w) = (0.0f32, 0.0f32);
-                for c in &m.data.solver_contacts {
-                    let id = c.contact_indices()[0] as usize;
-                    let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse);
-                    if imp.is_nan() || imp <= 0.0 {
-                        continue;
-                    }
-                    let (own_anchor, other_anchor) =
-                        if own_is_1 { (c.anchor1, c.anchor2) } else { (c.anchor2, c.anchor1) };
-                    let world =
-                        |f: Option<(Vector, Rotation)>, anchor: Vector, wa: bool| match f.filter(|_| !wa) {
-                            Some((com, rot)) => com + rot * anchor,
-                            None => anchor,
-                        };
-                    let p_own = world(Some(own_frame), own_anchor, own_wa);
-                    let p_other = world(other_frame, other_anchor, other_wa);
-                    let v_other = other_rb.map_or(Vector::ZERO, |o| o.velocity_at_point(p_other));
-                    e += (rb.velocity_at_point(p_own) - v_other).dot(n) * imp;
-                    w += imp;
+    for (pair, own_is_1, other_body) in contacts_with_others(rb, body, colliders, narrow_phase) {
+        let other_rb = other_body.and_then(|b| bodies.get(b));
+        if other_rb.is_some_and(|o| o.is_dynamic()) {
+            // Held by another dynamic body too: its share is unknown (see above).
+            return Vector::ZERO;
+        }
+        let other_frame = other_rb.map(frame);
+        for m in pair.solver_manifolds() {
+            // Normal of the support, pointing into the body.
+            let n = if own_is_1 { -m.data.normal } else { m.data.normal };
+            let (own_wa, other_wa) = if own_is_1 {
+                (m.data.relative_dominance > 0, m.data.relative_dominance < 0)
+            } else {
+                (m.data.relative_dominance < 0, m.data.relative_dominance > 0)
+            };
+            let (mut e, mut w) = (0.0f32, 0.0f32);
+            for c in &m.data.solver_contacts {
+                let id = c.contact_indices()[0] as usize;
+                let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse);
+                if imp.is_nan() || imp <= 0.0 {
+                    continue;
                 }
-                if w > 0.0 {
-                    let e = (e / w).min(0.0);
-                    if e < 0.0 && n.is_finite() && e.is_finite() {
-                        terms.push((n, e));
-                    }
+                let (own_anchor, other_anchor) =
+                    if own_is_1 { (c.anchor1, c.anchor2) } else { (c.anchor2, c.anchor1) };
+                let world = |f: Option<(Vector, Rotation)>, anchor: Vector, wa: bool| match f.filter(|_| !wa)
+                {
+                    Some((com, rot)) => com + rot * anchor,
+                    None => anchor,
+                };
+                let p_own = world(Some(own_frame), own_anchor, own_wa);
+                let p_other = world(other_frame, other_anchor, other_wa);
+                let v_other = other_rb.map_or(Vector::ZERO, |o| o.velocity_at_point(p_other));
+                e += (rb.velocity_at_point(p_own) - v_other).dot(n) * imp;
+                w += imp;
+            }
+            if w > 0.0 {
+                let e = (e / w).min(0.0);
+                if e < 0.0 && n.is_finite() && e.is_finite() {
+                    terms.push((n, e));
                 }
             }
         }

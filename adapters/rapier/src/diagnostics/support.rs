@@ -136,87 +136,76 @@ pub(super) fn supports(
     // support direction): not slip (`crate::slip`).
     let mut pressing: Option<Vector> = None;
     let mut out: Vec<Support> = Vec::new();
-    for &own in rb.colliders() {
-        for pair in narrow_phase.contact_pairs_with(own) {
-            if !pair.has_any_active_contact() {
+    for (pair, own_is_1, other_body) in crate::slip::contacts_with_others(rb, body, colliders, narrow_phase) {
+        let (own, other) =
+            if own_is_1 { (pair.collider1, pair.collider2) } else { (pair.collider2, pair.collider1) };
+        let material = tribo.pair_material(pair.collider1, pair.collider2);
+        let state = tribo.contact(pair.collider1, pair.collider2);
+        let tribo_contact = material.is_some() && !state.is_some_and(|s| s.stock_fallback);
+        for (mi, m) in pair.solver_manifolds().iter().enumerate() {
+            if m.data.solver_contacts.is_empty() {
                 continue;
             }
-            let own_is_1 = pair.collider1 == own;
-            let other = if own_is_1 { pair.collider2 } else { pair.collider1 };
-            let other_body = colliders.get(other).and_then(|c| c.parent());
-            if other_body == Some(body) {
-                continue;
+            let (mut psum, mut wsum, mut pavg) = (DVec3::ZERO, 0.0f64, DVec3::ZERO);
+            let own_world_attached =
+                if own_is_1 { m.data.relative_dominance > 0 } else { m.data.relative_dominance < 0 };
+            for c in &m.data.solver_contacts {
+                let id = c.contact_indices()[0] as usize;
+                let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0) as f64);
+                let anchor = if own_is_1 { c.anchor1 } else { c.anchor2 };
+                let own = if own_world_attached { anchor } else { rb.center_of_mass() + own_rot * anchor };
+                psum += dv(own) * imp;
+                wsum += imp;
+                pavg += dv(own);
             }
-            let material = tribo.pair_material(pair.collider1, pair.collider2);
-            let state = tribo.contact(pair.collider1, pair.collider2);
-            let tribo_contact = material.is_some() && !state.is_some_and(|s| s.stock_fallback);
-            for (mi, m) in pair.solver_manifolds().iter().enumerate() {
-                if m.data.solver_contacts.is_empty() {
-                    continue;
+            let point = if wsum > 0.0 && psum.is_finite() {
+                psum / wsum
+            } else {
+                pavg / m.data.solver_contacts.len() as f64
+            };
+            let n = dv(m.data.normal);
+            let normal = if own_is_1 { -n } else { n };
+            let (mu, mu_kinetic) = match (tribo_contact, material) {
+                (true, Some(mat)) => (mat.mu_s(), mat.mu_k()),
+                _ => (m.data.friction as f64, m.data.friction as f64),
+            };
+            // Relative tangential slip of the body's surface point.
+            let pf = Vector::new(point.x as f32, point.y as f32, point.z as f32);
+            let v_own = dv(rb.velocity_at_point(pf));
+            let v_other =
+                other_body.and_then(|b| bodies.get(b)).map_or(DVec3::ZERO, |b| dv(b.velocity_at_point(pf)));
+            let rel = v_own - v_other;
+            let nn = normal.normalize_or_zero();
+            let slip = rel - nn * rel.dot(nn);
+            let slide = if tribo_contact { state.map(|s| s.slide) } else { None };
+            let sticking = match slide {
+                Some(mode) => mode == Mode::Static,
+                None if slip.length() <= slip_tol => true,
+                None => {
+                    let f = dv(*pressing.get_or_insert_with(|| {
+                        crate::slip::pressing_velocity(body, bodies, colliders, narrow_phase, dt)
+                    }));
+                    let (rel, ft) = (rel - f, f - nn * f.dot(nn));
+                    (rel - nn * rel.dot(nn)).length() <= slip_tol + ft.length()
                 }
-                let (mut psum, mut wsum, mut pavg) = (DVec3::ZERO, 0.0f64, DVec3::ZERO);
-                let own_world_attached =
-                    if own_is_1 { m.data.relative_dominance > 0 } else { m.data.relative_dominance < 0 };
-                for c in &m.data.solver_contacts {
-                    let id = c.contact_indices()[0] as usize;
-                    let imp = m.points.get(id).map_or(0.0, |p| p.data.impulse.max(0.0) as f64);
-                    let anchor = if own_is_1 { c.anchor1 } else { c.anchor2 };
-                    let own =
-                        if own_world_attached { anchor } else { rb.center_of_mass() + own_rot * anchor };
-                    psum += dv(own) * imp;
-                    wsum += imp;
-                    pavg += dv(own);
-                }
-                let point = if wsum > 0.0 && psum.is_finite() {
-                    psum / wsum
-                } else {
-                    pavg / m.data.solver_contacts.len() as f64
-                };
-                let n = dv(m.data.normal);
-                let normal = if own_is_1 { -n } else { n };
-                let (mu, mu_kinetic) = match (tribo_contact, material) {
-                    (true, Some(mat)) => (mat.mu_s(), mat.mu_k()),
-                    _ => (m.data.friction as f64, m.data.friction as f64),
-                };
-                // Relative tangential slip of the body's surface point.
-                let pf = Vector::new(point.x as f32, point.y as f32, point.z as f32);
-                let v_own = dv(rb.velocity_at_point(pf));
-                let v_other = other_body
-                    .and_then(|b| bodies.get(b))
-                    .map_or(DVec3::ZERO, |b| dv(b.velocity_at_point(pf)));
-                let rel = v_own - v_other;
-                let nn = normal.normalize_or_zero();
-                let slip = rel - nn * rel.dot(nn);
-                let slide = if tribo_contact { state.map(|s| s.slide) } else { None };
-                let sticking = match slide {
-                    Some(mode) => mode == Mode::Static,
-                    None if slip.length() <= slip_tol => true,
-                    None => {
-                        let f = dv(*pressing.get_or_insert_with(|| {
-                            crate::slip::pressing_velocity(body, bodies, colliders, narrow_phase, dt)
-                        }));
-                        let (rel, ft) = (rel - f, f - nn * f.dot(nn));
-                        (rel - nn * rel.dot(nn)).length() <= slip_tol + ft.length()
-                    }
-                };
-                out.push(Support {
-                    spec: SupportContact {
-                        collider: own,
-                        other_collider: other,
-                        point,
-                        normal,
-                        mu,
-                        mu_kinetic,
-                        tribo: tribo_contact,
-                        slide,
-                        sticking,
-                        slip,
-                        slip_speed: slip.length(),
-                    },
-                    other_body,
-                    sort: (other.into_raw_parts().0, mi),
-                });
-            }
+            };
+            out.push(Support {
+                spec: SupportContact {
+                    collider: own,
+                    other_collider: other,
+                    point,
+                    normal,
+                    mu,
+                    mu_kinetic,
+                    tribo: tribo_contact,
+                    slide,
+                    sticking,
+                    slip,
+                    slip_speed: slip.length(),
+                },
+                other_body,
+                sort: (other.into_raw_parts().0, mi),
+            });
         }
     }
     out.sort_by_key(|r| r.sort);
