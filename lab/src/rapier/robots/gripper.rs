@@ -24,7 +24,9 @@
 //! * **ball** with an inner weight (centre of mass `d` off its centre), pinched by round pads:
 //!   the Hertz patch law, spin capacity `½ a μs N` per contact with the contact radius
 //!   `a = (3 N R/(4 E*))^{1/3}` (`1/R = 1/R_ball + 1/R_pad`, `E*` the pads' effective modulus,
-//!   docs/tracking.md §4.3(b)): held iff `m g d ≤ a μs F`.
+//!   docs/tracking.md §4.3(b)): held iff `m g ℓ ≤ a μs F`, `ℓ` the weight's lever arm about the
+//!   line through the two contacts, about which the ball turns ([`weight_arm`]; it exceeds `d` by
+//!   the squeezed ball's small offset from the pads' axis).
 
 use super::urdf::{fixed_root, Joints, Robot};
 use crate::rapier::scenarios::{Friction, Sim};
@@ -149,6 +151,31 @@ pub fn ball_hold_offset() -> f64 {
     ball_contact_radius(PINCH_FORCE) * MU.0 * PINCH_FORCE / (BALL.1 * G)
 }
 
+/// The lever arm (m) of the object's weight about the line through its two pad contacts
+/// (tribo's contact points): the object turns about that line, so it is held iff
+/// `m g · arm` ≤ the two contacts' spin capacity. `None` without tribo or without two contacts.
+///
+/// For the ball the line does not pass through its centre: squeezed, the ball sits off the
+/// pads' axis by a fraction of a millimetre, and the arm exceeds `d` by 0.3–0.5 mm, 5–8 % of
+/// its nominal threshold offset (5.99 mm). The rod's arm is its offset `d` to within 1 %
+/// (`d*` = 27 mm).
+pub fn weight_arm(s: &GripScene) -> Option<f64> {
+    let t = s.sim.tribo.as_ref()?;
+    let mut points =
+        t.contacts().filter(|c| c.collider1 == s.object.1 || c.collider2 == s.object.1).map(|c| c.point);
+    let (p1, p2) = (points.next()?, points.next()?);
+    let axis = (p2 - p1).normalize_or_zero();
+    let down = Vector::new(0.0, 0.0, -1.0);
+    let arm = (s.body().center_of_mass() - p1).cross(down).dot(axis).abs() as f64;
+    (axis != Vector::ZERO && arm.is_finite()).then_some(arm)
+}
+
+/// The pinched ball's threshold torque: the two pads' Hertz spin capacity `2 · ½ a μs F`
+/// (N m, [`ball_contact_radius`] at `N = F` = [`PINCH_FORCE`]).
+pub fn ball_hold_torque() -> f64 {
+    ball_contact_radius(PINCH_FORCE) * MU.0 * PINCH_FORCE
+}
+
 /// A gripper holding an object, built and squeezed (weightless) for [`SQUEEZE`].
 pub struct GripScene {
     /// The world.
@@ -268,8 +295,14 @@ pub const HOLD_RUN: f64 = 2.5;
 /// `object` gripped with force `force` on `joints`; its weight comes on after the squeeze and
 /// the run goes on for [`HOLD_RUN`] (or until the object has dropped 30 mm, or swung 0.5 rad).
 pub fn hold(object: Object, joints: Joints, dt: f32, friction: Friction, force: f64) -> HoldRun {
-    let mut s = GripScene::new(object, joints, dt, friction, force);
-    let angular = !matches!(object, Object::Box);
+    let s = GripScene::new(object, joints, dt, friction, force);
+    hold_scene(s, !matches!(object, Object::Box))
+}
+
+/// [`hold`] of a scene already squeezed: its object's weight comes on, and the run measures
+/// its drop or (`angular`) its swing.
+pub fn hold_scene(mut s: GripScene, angular: bool) -> HoldRun {
+    let dt = s.sim.world.integration_parameters.dt;
     let at = |s: &GripScene| if angular { s.swing().abs() } else { -s.height() };
     let rate =
         |s: &GripScene| if angular { s.body().angvel().x.abs() as f64 } else { -s.body().linvel().z as f64 };

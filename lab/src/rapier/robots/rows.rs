@@ -38,6 +38,7 @@ pub fn validation_rows() -> Vec<Row> {
         for (dt, dn) in DTS {
             rows.extend(box_rows(joints, dt, &format!("robot gripper box, {jn} joints, dt={dn}")));
             rows.extend(rod_rows(joints, dt, &format!("robot gripper rod, {jn} joints, dt={dn}")));
+            rows.extend(ball_rows(joints, dt, &format!("robot gripper ball, {jn} joints, dt={dn}")));
         }
     }
     rows.extend(box_rows(Joints::Impulse, 1.0 / 1000.0, "robot gripper box, impulse joints, dt=1/1000"));
@@ -181,4 +182,73 @@ fn rod_rows(joints: Joints, dt: f32, case: &str) -> Vec<Row> {
             "stock: one point per round pad, no torsional friction: α = m g d/(I_c + m d²)",
         ),
     ]
+}
+
+/// The ball (centre of mass `d` off its centre) pinched by the round pads: it turns about the
+/// line through its two pad contacts, so it is held iff `m g ℓ ≤ 2 · ½ a μs F` (the pads' Hertz
+/// spin capacity, `a` the Hertz contact radius at `N = F`), `ℓ` the weight's lever arm about
+/// that line ([`grip::weight_arm`], measured when the weight comes on). The runs are placed at
+/// `m g ℓ` = `(1 ∓ MARGIN)` times the capacity (the offset `d` corrected by the squeezed arm's
+/// miss). Stock rapier (no torsional friction at a point contact) lets the ball swing down at
+/// `0.98 d*`, `d* = a μs F/(m g)` the nominal threshold offset.
+fn ball_rows(joints: Joints, dt: f32, case: &str) -> Vec<Row> {
+    let torque = grip::ball_hold_torque();
+    let weight = grip::BALL.1 * grip::G;
+    let scene = |d: f64, f: Friction| grip::GripScene::new(Object::Ball(d), joints, dt, f, grip::PINCH_FORCE);
+    let d0 = grip::ball_hold_offset();
+    // The offset whose squeezed arm is `arm`: two corrections by the arm's miss (the arm
+    // minus the offset changes little with the offset).
+    let place = |arm: f64| {
+        let mut d = arm;
+        for _ in 0..2 {
+            d += grip::weight_arm(&scene(d, Friction::Tribo)).map_or(0.0, |got| arm - got);
+        }
+        d
+    };
+    let mut rows = Vec::new();
+    for (share, held) in [(1.0 - MARGIN, true), (1.0 + MARGIN, false)] {
+        let s = scene(place(share * torque / weight), Friction::Tribo);
+        let ratio = grip::weight_arm(&s).map_or(f64::NAN, |arm| weight * arm / torque);
+        let run = grip::hold_scene(s, true);
+        rows.push(Row::new(
+            case,
+            format!("tribo: m g ℓ/(a μs F) when the weight comes on (placed at {share:.2})"),
+            share,
+            ratio,
+            Tolerance::Abs(0.005),
+            "ℓ: the weight's arm about the line through the two pad contacts",
+        ));
+        rows.push(if held {
+            Row::new(
+                case,
+                format!(
+                    "tribo: swing over the last {} s at m g ℓ = 0.98 a μs F [rad] (held)",
+                    grip::HOLD_WINDOW
+                ),
+                HELD.1,
+                run.creep.abs(),
+                Tolerance::AtMost,
+                "m g ℓ ≤ 2 · ½ a μs F (Hertz spin capacity of the two pads): held",
+            )
+        } else {
+            Row::new(
+                case,
+                "tribo: swing at m g ℓ = 1.02 a μs F [rad] (swings)",
+                LOST.1,
+                run.total,
+                Tolerance::AtLeast,
+                "m g ℓ > 2 · ½ a μs F: swings",
+            )
+        });
+    }
+    let stock = grip::hold(Object::Ball((1.0 - MARGIN) * d0), joints, dt, Friction::Stock, grip::PINCH_FORCE);
+    rows.push(Row::new(
+        case,
+        "stock: swing at d = 0.98 d* [rad] (swings)",
+        LOST.1,
+        stock.total,
+        Tolerance::AtLeast,
+        "stock: one point per round pad, no torsional friction: swings at any d > 0",
+    ));
+    rows
 }
