@@ -1,7 +1,9 @@
 //! Where the slip of a body on one support goes (docs/realizability.md §2, §2.11, §9.3;
 //! Antali & Stepan (2019)).
 
-use super::support::{body_model, curvature_radius, moving_support, supports, Support, SupportContact};
+use super::support::{
+    body_model, curvature_radius, dynamic_body_supports, moving_support, Support, SupportContact,
+};
 use super::SupportError;
 use crate::rapier3d::prelude::*;
 use crate::TriboRapier;
@@ -116,11 +118,7 @@ pub(super) fn body_slip_with(
     gravity: Option<Vector>,
     tribo: &TriboRapier,
 ) -> Option<BodySlip> {
-    let rb = bodies.get(body)?;
-    if !rb.is_dynamic() {
-        return None;
-    }
-    let found = supports(body, rb, bodies, colliders, narrow_phase, tribo, tribo.monitor_dt());
+    let (rb, found) = dynamic_body_supports(body, bodies, colliders, narrow_phase, tribo)?;
     let [support] = <[Support; 1]>::try_from(found).ok()?;
     let mut out = BodySlip {
         body,

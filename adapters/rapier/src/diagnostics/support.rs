@@ -116,10 +116,23 @@ pub(super) struct Support {
     pub(super) sort: (u32, usize),
 }
 
-/// The supports of dynamic body `body` (`rb`): one per solver manifold with solver contacts
-/// of a pair with an active contact, sorted by the supporting collider's index (then manifold
-/// order). `dt` is the last step (the body's turn over it is undone at the solver anchors).
-pub(super) fn supports(
+/// Body `body` and its supports, `None` unless it is a dynamic body of `bodies`: one support
+/// per solver manifold with solver contacts of a pair with an active contact, sorted by the
+/// supporting collider's index (then manifold order). The body's turn over the store's last
+/// step is undone at the solver anchors.
+pub(super) fn dynamic_body_supports<'a>(
+    body: RigidBodyHandle,
+    bodies: &'a RigidBodySet,
+    colliders: &ColliderSet,
+    narrow_phase: &NarrowPhase,
+    tribo: &TriboRapier,
+) -> Option<(&'a RigidBody, Vec<Support>)> {
+    let rb = bodies.get(body).filter(|rb| rb.is_dynamic())?;
+    Some((rb, supports(body, rb, bodies, colliders, narrow_phase, tribo, tribo.monitor_dt())))
+}
+
+/// [`dynamic_body_supports`] of a body at hand (`rb`); `dt` the last step.
+fn supports(
     body: RigidBodyHandle,
     rb: &RigidBody,
     bodies: &RigidBodySet,

@@ -1,7 +1,9 @@
 //! Realizability of two-point rolling for a body on exactly two supports (docs/realizability.md
 //! §3, §9.1; Antali & Stepan (2021)).
 
-use super::support::{body_model, curvature_radius, dv, moving_support, supports, Support, SupportContact};
+use super::support::{
+    body_model, curvature_radius, dv, dynamic_body_supports, moving_support, Support, SupportContact,
+};
 use super::{RealizabilitySettings, SupportError};
 use crate::rapier3d::prelude::*;
 use crate::TriboRapier;
@@ -157,11 +159,7 @@ pub fn body_realizability_with(
     settings: RealizabilitySettings,
     tribo: &TriboRapier,
 ) -> Option<BodyRealizability> {
-    let rb = bodies.get(body)?;
-    if !rb.is_dynamic() {
-        return None;
-    }
-    let found = supports(body, rb, bodies, colliders, narrow_phase, tribo, tribo.monitor_dt());
+    let (rb, found) = dynamic_body_supports(body, bodies, colliders, narrow_phase, tribo)?;
     let [p, m] = <[Support; 2]>::try_from(found).ok()?;
     let contacts = [p.spec, m.spec];
     let mut out = BodyRealizability {
