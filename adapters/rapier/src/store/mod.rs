@@ -319,18 +319,25 @@ fn is_moving_body(rb: Option<&RigidBody>) -> bool {
     rb.is_some_and(|rb| rb.is_dynamic() && !rb.is_sleeping())
 }
 
+/// Whether `j` is one of tribo's motor joints (it carries tribo's marker); any other joint is
+/// the user's.
+#[inline]
+fn is_tribo_joint(j: &ImpulseJoint) -> bool {
+    j.data.user_data == TRIBO_JOINT_USER_DATA
+}
+
 /// tribo's motor joint `h`, if `joints` holds it: a joint under that handle without tribo's
 /// marker is the user's (the joint set was replaced, or the joint removed and its slot reused),
 /// and tribo never touches it.
 #[inline]
 fn tribo_joint(joints: &ImpulseJointSet, h: ImpulseJointHandle) -> Option<&ImpulseJoint> {
-    joints.get(h).filter(|jj| jj.data.user_data == TRIBO_JOINT_USER_DATA)
+    joints.get(h).filter(|jj| is_tribo_joint(jj))
 }
 
 /// Mutable [`tribo_joint`].
 #[inline]
 fn tribo_joint_mut(joints: &mut ImpulseJointSet, h: ImpulseJointHandle) -> Option<&mut ImpulseJoint> {
-    joints.get_mut(h, false).filter(|jj| jj.data.user_data == TRIBO_JOINT_USER_DATA)
+    joints.get_mut(h, false).filter(|jj| is_tribo_joint(jj))
 }
 
 /// Removes tribo's motor joint `h` (a user's joint under that handle stays, see [`tribo_joint`]).
@@ -732,7 +739,7 @@ impl TriboRapier {
     /// Whether `joints` holds joints that are not tribo's motors (without
     /// [`TRIBO_JOINT_USER_DATA`]). One pass over the joint set, in its storage order.
     fn count_user_joints(&mut self, joints: &ImpulseJointSet) {
-        self.user_joints = joints.iter().any(|(_, j)| j.data.user_data != TRIBO_JOINT_USER_DATA);
+        self.user_joints = joints.iter().any(|(_, j)| !is_tribo_joint(j));
     }
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {

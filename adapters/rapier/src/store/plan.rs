@@ -505,8 +505,7 @@ fn motor_body(h: RigidBodyHandle, bodies: &RigidBodySet, joints: &ImpulseJointSe
             break;
         }
         let next = joints.attached_joints(at).find_map(|(b1, b2, _, j)| {
-            let locks = j.data.user_data != TRIBO_JOINT_USER_DATA
-                && j.data.locked_axes.contains(JointAxesMask::ANG_AXES);
+            let locks = !is_tribo_joint(j) && j.data.locked_axes.contains(JointAxesMask::ANG_AXES);
             locks.then_some(if b1 == at { b2 } else { b1 })
         });
         match next {
@@ -529,9 +528,7 @@ fn on_user_joints(
 ) -> bool {
     rbs.iter().zip(parents).any(|(rb, p)| {
         rb.is_some_and(|b| b.is_dynamic())
-            && p.is_some_and(|h| {
-                joints.attached_joints(h).any(|(_, _, _, j)| j.data.user_data != TRIBO_JOINT_USER_DATA)
-            })
+            && p.is_some_and(|h| joints.attached_joints(h).any(|(_, _, _, j)| !is_tribo_joint(j)))
     })
 }
 

@@ -20,11 +20,8 @@ impl TriboRapier {
         impulse_joints: &mut ImpulseJointSet,
         multibody_joints: &mut MultibodyJointSet,
     ) -> (usize, usize) {
-        let marked_joints: Vec<ImpulseJointHandle> = impulse_joints
-            .iter()
-            .filter(|(_, j)| j.data.user_data == TRIBO_JOINT_USER_DATA)
-            .map(|(h, _)| h)
-            .collect();
+        let marked_joints: Vec<ImpulseJointHandle> =
+            impulse_joints.iter().filter(|(_, j)| is_tribo_joint(j)).map(|(h, _)| h).collect();
         for &h in &marked_joints {
             impulse_joints.remove(h, true);
         }
@@ -45,11 +42,8 @@ impl TriboRapier {
         self.adopted = true;
         let owned: std::collections::HashSet<ImpulseJointHandle> =
             self.states.iter().filter_map(|s| s.joint).collect();
-        let orphans: Vec<ImpulseJointHandle> = joints
-            .iter()
-            .filter(|(h, j)| j.data.user_data == TRIBO_JOINT_USER_DATA && !owned.contains(h))
-            .map(|(h, _)| h)
-            .collect();
+        let orphans: Vec<ImpulseJointHandle> =
+            joints.iter().filter(|(h, j)| is_tribo_joint(j) && !owned.contains(h)).map(|(h, _)| h).collect();
         for h in orphans {
             joints.remove(h, true);
         }
