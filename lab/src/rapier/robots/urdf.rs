@@ -213,6 +213,14 @@ impl Robot {
             loaded.links.iter().map(|l| robot.links[l.urdf_link_index].name.clone()).collect();
         let joint_names: Vec<String> =
             loaded.joints.iter().map(|j| robot.joints[j.urdf_joint_index].name.clone()).collect();
+        // The joints under their URDF names, in the loader's order.
+        let named = |handles: Vec<(JointHandle, [RigidBodyHandle; 2])>| -> Vec<RobotJoint> {
+            handles
+                .into_iter()
+                .zip(&joint_names)
+                .map(|((handle, bodies), name)| RobotJoint { name: name.clone(), handle, bodies })
+                .collect()
+        };
         let (links, joints) = match joints {
             Joints::Impulse => {
                 let h = loaded.insert_using_impulse_joints(
@@ -220,16 +228,9 @@ impl Robot {
                     &mut world.colliders,
                     &mut world.impulse_joints,
                 );
-                let joints = h
-                    .joints
-                    .iter()
-                    .zip(&joint_names)
-                    .map(|(j, name)| RobotJoint {
-                        name: name.clone(),
-                        handle: JointHandle::Impulse(j.joint),
-                        bodies: [j.link1, j.link2],
-                    })
-                    .collect();
+                let joints = named(
+                    h.joints.iter().map(|j| (JointHandle::Impulse(j.joint), [j.link1, j.link2])).collect(),
+                );
                 (h.links, joints)
             }
             Joints::Multibody => {
@@ -239,16 +240,9 @@ impl Robot {
                     &mut world.multibody_joints,
                     UrdfMultibodyOptions::empty(),
                 );
-                let joints = h
-                    .joints
-                    .iter()
-                    .zip(&joint_names)
-                    .map(|(j, name)| RobotJoint {
-                        name: name.clone(),
-                        handle: JointHandle::Multibody(j.joint),
-                        bodies: [j.link1, j.link2],
-                    })
-                    .collect();
+                let joints = named(
+                    h.joints.iter().map(|j| (JointHandle::Multibody(j.joint), [j.link1, j.link2])).collect(),
+                );
                 (h.links, joints)
             }
         };
