@@ -189,22 +189,14 @@ struct Seen(Vec<TriboDiagnostic>);
 #[test]
 fn real_clock_headless_steps_are_reported() {
     for game_frame in [false, true] {
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            TransformPlugin,
-            RapierPhysicsPlugin::<TriboHooks>::default(),
-            TriboPlugin::default(),
-        ))
-        .init_resource::<Seen>()
-        .add_systems(Startup, ball_on_ground)
-        .add_systems(Update, |mut r: MessageReader<TriboDiagnostic>, mut seen: ResMut<Seen>| {
-            seen.0.extend(r.read().copied());
-        });
         let frame = if game_frame { Duration::from_secs_f64(1.0 / 60.0) } else { Duration::from_micros(20) };
-        app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
-        app.finish();
-        app.cleanup();
+        let mut app = app(TimestepMode::default(), frame, false);
+        app.init_resource::<Seen>().add_systems(
+            Update,
+            |mut r: MessageReader<TriboDiagnostic>, mut seen: ResMut<Seen>| {
+                seen.0.extend(r.read().copied());
+            },
+        );
         for _ in 0..30 {
             app.update();
         }
