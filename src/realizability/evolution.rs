@@ -13,30 +13,9 @@
 //! prediction is exact; for other bodies it holds while their angular velocity and pose change
 //! little compared with the slip.
 
-use super::single::{Case, LimitDirection, NonGenericKind, SingleContactReport};
-use super::trigpoly::TrigPoly2;
+use super::single::{Case, LimitDirection, NonGenericKind, SingleContactReport, SlipField};
 use glam::DVec3;
 use std::f64::consts::{PI, TAU};
-
-/// The single-contact limit field over every slip angle (docs/realizability.md §2.8):
-/// `V(φ) = V̂(φ) N(φ)`, `R(φ) = R̂(φ) N(φ)` with `1/N(φ)` a trigonometric polynomial.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SlipField {
-    /// `V̂ = V/N`.
-    pub v_hat: TrigPoly2,
-    /// `R̂ = R/N`.
-    pub r_hat: TrigPoly2,
-    /// `1/N` \[1/N\].
-    pub inv_n: TrigPoly2,
-}
-
-impl SlipField {
-    /// `(R(φ), V(φ))` [m/s²]: the radial and circumferential parts of `F*(φ)`.
-    pub fn eval(&self, phi: f64) -> (f64, f64) {
-        let ip = self.inv_n.eval(phi);
-        (self.r_hat.eval(phi) / ip, self.v_hat.eval(phi) / ip)
-    }
-}
 
 /// What becomes of a slip (docs/realizability.md §2.11).
 #[derive(Clone, Copy, Debug, PartialEq)]

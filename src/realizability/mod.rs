@@ -67,10 +67,10 @@ mod tests_single;
 mod trigpoly;
 mod two;
 
-pub use evolution::{SlipEvolution, SlipFate, SlipField};
+pub use evolution::{SlipEvolution, SlipFate};
 pub use single::{
     block_sticking, BilateralConstraint, Case, LimitDirection, LimitDirectionAnalysis, NonGenericKind,
-    PlanarLimitField, PrincipalForm, SingleContactProblem, SingleContactReport,
+    PlanarLimitField, PrincipalForm, SingleContactProblem, SingleContactReport, SlipField,
 };
 pub use trigpoly::{TrigPoly2, TrigRoots};
 pub use two::{

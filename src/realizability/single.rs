@@ -16,7 +16,6 @@
 //!   recipe of docs/realizability.md §1.7 and the `V/N`, `R/N` degree-2 method of docs/realizability.md §2.8, which is exact
 //!   also with normal-force coupling.
 
-use super::evolution::SlipField;
 use super::linalg::{
     any_perpendicular, check_curvature, check_f, check_inertia, check_m, check_v, skew, solve_dense,
 };
@@ -25,6 +24,26 @@ use super::RealizabilityError as E;
 use glam::{DMat3, DVec3};
 use nalgebra::{DMatrix, DVector};
 use std::f64::consts::PI;
+
+/// The single-contact limit field over every slip angle (docs/realizability.md §2.8):
+/// `V(φ) = V̂(φ) N(φ)`, `R(φ) = R̂(φ) N(φ)` with `1/N(φ)` a trigonometric polynomial.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SlipField {
+    /// `V̂ = V/N`.
+    pub v_hat: TrigPoly2,
+    /// `R̂ = R/N`.
+    pub r_hat: TrigPoly2,
+    /// `1/N` \[1/N\].
+    pub inv_n: TrigPoly2,
+}
+
+impl SlipField {
+    /// `(R(φ), V(φ))` [m/s²]: the radial and circumferential parts of `F*(φ)`.
+    pub fn eval(&self, phi: f64) -> (f64, f64) {
+        let ip = self.inv_n.eval(phi);
+        (self.r_hat.eval(phi) / ip, self.v_hat.eval(phi) / ip)
+    }
+}
 
 /// Non-generic situations of the single-contact classification (docs/realizability.md §2.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

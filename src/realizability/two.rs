@@ -1449,11 +1449,10 @@ impl Scan<'_> {
     }
 }
 
-fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut Vec<String>) -> SsInfo {
-    let polys = TorusPolys::new(p);
-    let k = opt.scan_samples.max(16);
+/// The θ grid shared by both scans of [`ss_analysis`] (the default grid is computed once per
+/// process).
+fn with_theta_grid<R>(k: usize, f: impl FnOnce(&[(f64, f64, f64)]) -> R) -> R {
     let dth = 2.0 * PI / k as f64;
-    // The same θ grid serves both scans (the default grid is computed once per process).
     let make_grid = || -> Vec<(f64, f64, f64)> {
         (0..=k)
             .map(|i| {
@@ -1464,16 +1463,51 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             .collect()
     };
     static DEFAULT_GRID: std::sync::OnceLock<Vec<(f64, f64, f64)>> = std::sync::OnceLock::new();
-    let own_grid;
-    let grid: &[(f64, f64, f64)] = if k == Options::default().scan_samples {
-        DEFAULT_GRID.get_or_init(make_grid)
+    if k == Options::default().scan_samples {
+        f(DEFAULT_GRID.get_or_init(make_grid))
     } else {
-        own_grid = make_grid();
-        &own_grid
-    };
-    let slices: Vec<Slice> = grid.iter().map(|&(th, c, s)| polys.slice_cs(th, c, s)).collect();
+        f(&make_grid())
+    }
+}
 
-    // Well-posedness over the domain sin θ⁺ sin θ⁻ ≥ 0: N⁺D is affine in (cos θ⁻, sin θ⁻)
+fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut Vec<String>) -> SsInfo {
+    let polys = TorusPolys::new(p);
+    let k = opt.scan_samples.max(16);
+    with_theta_grid(k, |grid| {
+        let slices: Vec<Slice> = grid.iter().map(|&(th, c, s)| polys.slice_cs(th, c, s)).collect();
+        let all_pressed = ss_well_posedness(p, &slices[..k], tol_n, reasons);
+        let torus_cands = ss_torus_candidates(&polys, grid, &slices, k);
+        let mut found =
+            SsFound { p, excl: opt.exclusion_tol, dirs: Vec::with_capacity(8), boundary: Vec::new() };
+        found.torus_roots(&torus_cands);
+        found.frictionless(tol);
+        found.equator_arcs(tol);
+        let SsFound { mut dirs, boundary, .. } = found;
+        let mut excluded = Vec::new();
+        if !all_pressed {
+            let (keep, drop): (Vec<_>, Vec<_>) =
+                dirs.into_iter().partition(|d| d.normal_forces[0] >= -tol_n && d.normal_forces[1] >= -tol_n);
+            dirs = keep;
+            excluded = drop;
+        }
+        dirs.sort_by(|a, b| b.r.partial_cmp(&a.r).unwrap_or(std::cmp::Ordering::Equal));
+        let margin = dirs.iter().map(|d| -d.r).fold(f64::INFINITY, f64::min);
+        SsInfo {
+            no_limit_directions: dirs.is_empty(),
+            directions: dirs,
+            boundary_roots: boundary,
+            margin,
+            all_pressed,
+            excluded,
+        }
+    })
+}
+
+/// Well-posedness of the slip–slip normal forces over the domain sin θ⁺ sin θ⁻ ≥ 0; pushes the
+/// Painlevé-type reason when the normal-force system is singular for some slip direction and
+/// returns whether every slip direction has both normal forces positive.
+fn ss_well_posedness(p: &Prepared, slices: &[Slice], tol_n: f64, reasons: &mut Vec<String>) -> bool {
+    // N⁺D is affine in (cos θ⁻, sin θ⁻)
     // only, N⁻D in (cos θ⁺, sin θ⁺) only (exact minima), D bi-affine (sampled in θ⁻).
     let e00 = p.ss_eval(0.0, 0.0, 0.0, 0.0);
     let e10 = p.ss_eval(1.0, 0.0, 0.0, 0.0);
@@ -1500,7 +1534,7 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         dc[0][i] -= dc[0][0];
     }
     let mut min_d = f64::INFINITY;
-    for sl in &slices[..k] {
+    for sl in slices {
         let (c0, c1, c2) = (
             dc[0][0] + dc[0][1] * sl.cm + dc[0][2] * sl.sm,
             dc[1][0] + dc[1][1] * sl.cm + dc[1][2] * sl.sm,
@@ -1523,13 +1557,22 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
         reasons.push("SS limit: normal-force system singular for some slip direction (Painlevé-type)".into());
     }
     // Some slip directions have a negative normal force: their limit directions are not
-    // modes of the body (filtered below). `min_dnp`, `min_dnm` only decide whether to look.
-    let all_pressed = min_dnp > tol_n * dscale && min_dnm > tol_n * dscale;
+    // modes of the body (filtered by the caller). `min_dnp`, `min_dnm` only decide whether to
+    // look.
+    min_dnp > tol_n * dscale && min_dnm > tol_n * dscale
+}
 
-    // Scan A: θ⁻ slices along g⁻ = 0; scan B: θ⁺ slices along g⁺ = 0. A close pair of roots
-    // on one curve (a turning point of the other curve between two slices) is resolved by
-    // the other scan, where it lies on either side of that turning point (a fold path).
-    let mut scan = Scan { tp: &polys, cands: Vec::with_capacity(16) };
+/// Candidate roots on the torus `(cos θ⁺, sin θ⁺, cos θ⁻, sin θ⁻)`. Scan A: θ⁻ slices along
+/// g⁻ = 0; scan B: θ⁺ slices along g⁺ = 0. A close pair of roots on one curve (a turning point
+/// of the other curve between two slices) is resolved by the other scan, where it lies on
+/// either side of that turning point (a fold path).
+fn ss_torus_candidates(
+    polys: &TorusPolys,
+    grid: &[(f64, f64, f64)],
+    slices: &[Slice],
+    k: usize,
+) -> Vec<(f64, f64, f64, f64)> {
+    let mut scan = Scan { tp: polys, cands: Vec::with_capacity(16) };
     for i in 0..k {
         scan.process(slices[i], slices[i + 1], 0);
     }
@@ -1555,116 +1598,110 @@ fn ss_analysis(p: &Prepared, opt: &Options, tol: f64, tol_n: f64, reasons: &mut 
             torus_cands.push((sl.cm, sl.sm, cm, sm));
         }
     }
+    torus_cands
+}
 
-    let g = &p.geo;
-    let mut dirs: Vec<SsLimitDirection> = Vec::with_capacity(8);
-    let mut boundary: Vec<DVec3> = Vec::new();
-    let res_tol = 1e-7 * p.a_ref;
-    let excl = opt.exclusion_tol;
-    let e_pts = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y];
-    let accept =
-        |d: DVec3, f: DVec3, nn: [f64; 2], dirs: &mut Vec<SsLimitDirection>, boundary: &mut Vec<DVec3>| {
-            if e_pts.iter().any(|e| (d - *e).length() < excl) {
-                if !boundary.iter().any(|x| (*x - d).length() < 1e-6) {
-                    boundary.push(d);
+/// The slip–slip limit directions found so far, and the roots at the excluded corners
+/// (`d = ±e1, ±e2`).
+struct SsFound<'a> {
+    p: &'a Prepared,
+    excl: f64,
+    dirs: Vec<SsLimitDirection>,
+    boundary: Vec<DVec3>,
+}
+
+impl SsFound<'_> {
+    fn accept(&mut self, d: DVec3, f: DVec3, nn: [f64; 2]) {
+        let e_pts = [DVec3::X, -DVec3::X, DVec3::Y, -DVec3::Y];
+        if e_pts.iter().any(|e| (d - *e).length() < self.excl) {
+            if !self.boundary.iter().any(|x| (*x - d).length() < 1e-6) {
+                self.boundary.push(d);
+            }
+            return;
+        }
+        if self.dirs.iter().any(|x| (x.d - d).length() < 1e-6) {
+            return;
+        }
+        let g = &self.p.geo;
+        let r = f.dot(d);
+        let vp = (g.t1[0] * d.x + g.t2[0] * (g.c[0] * d.z)).normalize_or_zero();
+        let vm = (g.t1[1] * d.y + g.t2[1] * (g.c[1] * d.z)).normalize_or_zero();
+        self.dirs.push(SsLimitDirection {
+            d,
+            phi_plus: d.z.atan2(d.x),
+            phi_minus: d.z.atan2(d.y),
+            r,
+            attracting: r < 0.0,
+            normal_forces: nn,
+            slip_dirs: [vp, vm],
+            angular_type: angular_type(self.p, d),
+        });
+    }
+
+    /// The candidates of the torus scans where the field is radial (`h(d) = 0`).
+    fn torus_roots(&mut self, torus_cands: &[(f64, f64, f64, f64)]) {
+        let p = self.p;
+        let g = &p.geo;
+        let res_tol = 1e-7 * p.a_ref;
+        for &(cp0, sp0, cm0, sm0) in torus_cands {
+            let (np, nm) = ((cp0 * cp0 + sp0 * sp0).sqrt(), (cm0 * cm0 + sm0 * sm0).sqrt());
+            let (cp, sp, cm, sm) = (cp0 / np, sp0 / np, cm0 / nm, sm0 / nm);
+            if sp * sm < 0.0 {
+                continue;
+            }
+            if sp.abs().max(sm.abs()) < 1e-10 {
+                continue; // a corner of the torus = a whole quarter arc of the equator (below)
+            }
+            let sg = if sp + sm >= 0.0 { 1.0 } else { -1.0 };
+            let d = (DVec3::new(g.c[0] * cp * sm, g.c[1] * cm * sp, sp * sm) * sg).normalize();
+            let (f, nn) = p.field_at(cp, sp, cm, sm);
+            if !f.is_finite() {
+                continue;
+            }
+            let h = f - d * f.dot(d);
+            if h.length() > res_tol.max(1e-9 * f.length()) {
+                continue;
+            }
+            self.accept(d, f, nn);
+        }
+    }
+
+    /// Frictionless at both contacts: F* does not depend on the direction (smooth field); the
+    /// limit directions are ±F*/‖F*‖ (docs/realizability.md §3.5 definition, h(d) = 0).
+    fn frictionless(&mut self, tol: f64) {
+        let p = self.p;
+        if p.mu[0] == 0.0 && p.mu[1] == 0.0 {
+            let (f, nn) = p.field_at(1.0, 0.0, 1.0, 0.0);
+            let fl = f.length();
+            if f.is_finite() && fl > tol {
+                self.accept(f / fl, f, nn);
+                self.accept(-f / fl, f, nn);
+            }
+        }
+    }
+
+    /// Quarter arcs of the equator (docs/realizability.md §3.5, §6 B2): F* constant along each
+    /// arc.
+    fn equator_arcs(&mut self, tol: f64) {
+        let p = self.p;
+        for s1 in [1.0, -1.0] {
+            for s2 in [1.0, -1.0] {
+                let (f, nn) = p.field_at(s1, 0.0, s2, 0.0);
+                if !f.is_finite() || f.z.abs() > tol.max(1e-12 * f.length()) {
+                    continue;
                 }
-                return;
-            }
-            if dirs.iter().any(|x| (x.d - d).length() < 1e-6) {
-                return;
-            }
-            let r = f.dot(d);
-            let vp = (g.t1[0] * d.x + g.t2[0] * (g.c[0] * d.z)).normalize_or_zero();
-            let vm = (g.t1[1] * d.y + g.t2[1] * (g.c[1] * d.z)).normalize_or_zero();
-            dirs.push(SsLimitDirection {
-                d,
-                phi_plus: d.z.atan2(d.x),
-                phi_minus: d.z.atan2(d.y),
-                r,
-                attracting: r < 0.0,
-                normal_forces: nn,
-                slip_dirs: [vp, vm],
-                angular_type: angular_type(p, d),
-            });
-        };
-    for &(cp0, sp0, cm0, sm0) in &torus_cands {
-        let (np, nm) = ((cp0 * cp0 + sp0 * sp0).sqrt(), (cm0 * cm0 + sm0 * sm0).sqrt());
-        let (cp, sp, cm, sm) = (cp0 / np, sp0 / np, cm0 / nm, sm0 / nm);
-        if sp * sm < 0.0 {
-            continue;
-        }
-        if sp.abs().max(sm.abs()) < 1e-10 {
-            continue; // a corner of the torus = a whole quarter arc of the equator (below)
-        }
-        let sg = if sp + sm >= 0.0 { 1.0 } else { -1.0 };
-        let d = (DVec3::new(g.c[0] * cp * sm, g.c[1] * cm * sp, sp * sm) * sg).normalize();
-        let (f, nn) = p.field_at(cp, sp, cm, sm);
-        if !f.is_finite() {
-            continue;
-        }
-        let h = f - d * f.dot(d);
-        if h.length() > res_tol.max(1e-9 * f.length()) {
-            continue;
-        }
-        accept(d, f, nn, &mut dirs, &mut boundary);
-    }
-    // Frictionless at both contacts: F* does not depend on the direction (smooth field); the
-    // limit directions are ±F*/‖F*‖ (docs/realizability.md §3.5 definition, h(d) = 0).
-    if p.mu[0] == 0.0 && p.mu[1] == 0.0 {
-        let (f, nn) = p.field_at(1.0, 0.0, 1.0, 0.0);
-        let fl = f.length();
-        if f.is_finite() && fl > tol {
-            accept(f / fl, f, nn, &mut dirs, &mut boundary);
-            accept(-f / fl, f, nn, &mut dirs, &mut boundary);
-        }
-    }
-    // Quarter arcs of the equator (docs/realizability.md §3.5, §6 B2): F* constant along each arc.
-    for s1 in [1.0, -1.0] {
-        for s2 in [1.0, -1.0] {
-            let (f, nn) = p.field_at(s1, 0.0, s2, 0.0);
-            if !f.is_finite() || f.z.abs() > tol.max(1e-12 * f.length()) {
-                continue;
-            }
-            let (q1, q2) = (s1 * f.x, s2 * f.y);
-            let fl = f.x.hypot(f.y);
-            if fl == 0.0 {
-                continue;
-            }
-            if q1 > 0.0 && q2 > 0.0 {
-                accept(
-                    DVec3::new(f.x / fl, f.y / fl, 0.0),
-                    DVec3::new(f.x, f.y, 0.0),
-                    nn,
-                    &mut dirs,
-                    &mut boundary,
-                );
-            } else if q1 < 0.0 && q2 < 0.0 {
-                accept(
-                    DVec3::new(-f.x / fl, -f.y / fl, 0.0),
-                    DVec3::new(f.x, f.y, 0.0),
-                    nn,
-                    &mut dirs,
-                    &mut boundary,
-                );
+                let (q1, q2) = (s1 * f.x, s2 * f.y);
+                let fl = f.x.hypot(f.y);
+                if fl == 0.0 {
+                    continue;
+                }
+                if q1 > 0.0 && q2 > 0.0 {
+                    self.accept(DVec3::new(f.x / fl, f.y / fl, 0.0), DVec3::new(f.x, f.y, 0.0), nn);
+                } else if q1 < 0.0 && q2 < 0.0 {
+                    self.accept(DVec3::new(-f.x / fl, -f.y / fl, 0.0), DVec3::new(f.x, f.y, 0.0), nn);
+                }
             }
         }
-    }
-    let mut excluded = Vec::new();
-    if !all_pressed {
-        let (keep, drop): (Vec<_>, Vec<_>) =
-            dirs.into_iter().partition(|d| d.normal_forces[0] >= -tol_n && d.normal_forces[1] >= -tol_n);
-        dirs = keep;
-        excluded = drop;
-    }
-    dirs.sort_by(|a, b| b.r.partial_cmp(&a.r).unwrap_or(std::cmp::Ordering::Equal));
-    let margin = dirs.iter().map(|d| -d.r).fold(f64::INFINITY, f64::min);
-    SsInfo {
-        no_limit_directions: dirs.is_empty(),
-        directions: dirs,
-        boundary_roots: boundary,
-        margin,
-        all_pressed,
-        excluded,
     }
 }
 

@@ -317,6 +317,101 @@ impl Rot {
 }
 
 /// Damping coefficient of `rule` for stiffness `k` and inertia `m`, memoised in `cache`.
+/// The four sliders of a contact, borrowed for one step (G–I of docs/tracking.md §5.2).
+struct Sliders<'a> {
+    slide: &'a mut Slider<DVec3>,
+    roll_i: &'a mut Slider<DVec3>,
+    roll_j: &'a mut Slider<DVec3>,
+    spin: &'a mut Slider<f64>,
+}
+
+impl Sliders<'_> {
+    /// Increments, accumulate + cap with the previous mode, loads (steps G–I): the slide force
+    /// and the roll torques of `i` and `j` (tangent vectors before the cross product with the
+    /// normal) and the spin torque. A disabled roll or spin (zero stiffness) resets its
+    /// histories; without normal force every load is exactly zero.
+    fn step(
+        self,
+        d: &Derived,
+        (k_d, d_r, d_psi): (f64, f64, f64),
+        slide_increment: DVec3,
+        (roll_increment_i, roll_increment_j): (DVec3, DVec3),
+        psi: f64,
+        dt: f64,
+    ) -> (DVec3, DVec3, DVec3, f64) {
+        let Sliders { slide, roll_i, roll_j, spin } = self;
+        let slide_p = SliderParams {
+            stiffness: d.slide_stiffness,
+            damping: k_d,
+            static_threshold: d.slide_static,
+            kinetic_threshold: d.slide_kinetic,
+        };
+        let mut f_f = slide.step(slide_increment, &slide_p, dt);
+
+        let roll_on = d.roll_stiffness > 0.0;
+        let (mut t_i, mut t_j) = (DVec3::ZERO, DVec3::ZERO);
+        if roll_on {
+            let roll_p = SliderParams {
+                stiffness: d.roll_stiffness,
+                damping: d_r,
+                static_threshold: d.roll_static,
+                kinetic_threshold: d.roll_kinetic,
+            };
+            t_i = roll_i.step(roll_increment_i, &roll_p, dt);
+            t_j = roll_j.step(roll_increment_j, &roll_p, dt);
+        } else {
+            roll_i.reset();
+            roll_j.reset();
+        }
+
+        let mut t_psi = 0.0;
+        if d.spin_stiffness > 0.0 {
+            let spin_p = SliderParams {
+                stiffness: d.spin_stiffness,
+                damping: d_psi,
+                static_threshold: d.spin_static,
+                kinetic_threshold: d.spin_kinetic,
+            };
+            t_psi = spin.step(psi, &spin_p, dt);
+        } else {
+            spin.reset();
+        }
+
+        if d.n == 0.0 {
+            // No normal force: thresholds were 0, so the histories are 0; force the loads to
+            // exactly zero (damping in a just-reset static mode included).
+            slide.clear_loads();
+            roll_i.clear_loads();
+            roll_j.clear_loads();
+            spin.clear_loads();
+            f_f = DVec3::ZERO;
+            t_i = DVec3::ZERO;
+            t_j = DVec3::ZERO;
+            t_psi = 0.0;
+        }
+        (f_f, t_i, t_j, t_psi)
+    }
+}
+
+/// Finiteness test of a step's results: the plain sum is finite iff every term is, unless
+/// finite terms overflow it; only then the per-term test (x·0 is 0 for finite x, NaN
+/// otherwise) runs.
+fn all_finite(vectors: &[DVec3; 9], scalar: f64) -> bool {
+    let mut sum = vectors[0];
+    for v in &vectors[1..] {
+        sum += *v;
+    }
+    sum += DVec3::splat(scalar);
+    sum * 0.0 == DVec3::ZERO || {
+        let mut probe = vectors[0] * 0.0;
+        for v in &vectors[1..] {
+            probe += *v * 0.0;
+        }
+        probe += DVec3::splat(scalar * 0.0);
+        probe == DVec3::ZERO
+    }
+}
+
 #[inline]
 fn damping_coefficient(cache: &mut (f64, f64, f64), rule: Damping, k: f64, m: f64) -> f64 {
     match rule {
@@ -595,58 +690,11 @@ impl ContactState {
         let k_d = damping_coefficient(c0, material.slide_damping(), d.slide_stiffness, inertia.mass);
         let d_r = damping_coefficient(c1, material.roll_damping(), d.roll_stiffness, inertia.roll_inertia);
         let d_psi = damping_coefficient(c2, material.spin_damping(), d.spin_stiffness, inertia.spin_inertia);
-        let dt = input.dt;
-
         // G–I. Increments, accumulate + cap with the previous mode, loads.
-        let slide_p = SliderParams {
-            stiffness: d.slide_stiffness,
-            damping: k_d,
-            static_threshold: d.slide_static,
-            kinetic_threshold: d.slide_kinetic,
-        };
-        let mut f_f = slide.step(p_i - p_j, &slide_p, dt);
-
-        let roll_on = d.roll_stiffness > 0.0;
-        let (mut t_i, mut t_j) = (DVec3::ZERO, DVec3::ZERO);
-        if roll_on {
-            let roll_p = SliderParams {
-                stiffness: d.roll_stiffness,
-                damping: d_r,
-                static_threshold: d.roll_static,
-                kinetic_threshold: d.roll_kinetic,
-            };
-            t_i = roll_i.step(p_i * kappa_i, &roll_p, dt);
-            t_j = roll_j.step(p_j * kappa_j, &roll_p, dt);
-        } else {
-            roll_i.reset();
-            roll_j.reset();
-        }
-
-        let mut t_psi = 0.0;
-        if d.spin_stiffness > 0.0 {
-            let spin_p = SliderParams {
-                stiffness: d.spin_stiffness,
-                damping: d_psi,
-                static_threshold: d.spin_static,
-                kinetic_threshold: d.spin_kinetic,
-            };
-            t_psi = spin.step(psi, &spin_p, dt);
-        } else {
-            spin.reset();
-        }
-
-        if d.n == 0.0 {
-            // No normal force: thresholds were 0, so the histories are 0; force the loads to
-            // exactly zero (damping in a just-reset static mode included).
-            slide.clear_loads();
-            roll_i.clear_loads();
-            roll_j.clear_loads();
-            spin.clear_loads();
-            f_f = DVec3::ZERO;
-            t_i = DVec3::ZERO;
-            t_j = DVec3::ZERO;
-            t_psi = 0.0;
-        }
+        let sliders =
+            Sliders { slide: &mut *slide, roll_i: &mut *roll_i, roll_j: &mut *roll_j, spin: &mut *spin };
+        let (f_f, t_i, t_j, t_psi) =
+            sliders.step(&d, (k_d, d_r, d_psi), p_i - p_j, (p_i * kappa_i, p_j * kappa_j), psi, input.dt);
 
         // Wrenches (docs/tracking.md §0.1).
         let roll_torque_i = t_i.cross(n1);
@@ -655,33 +703,11 @@ impl ContactState {
         let wrench_i = Wrench { force: f_f, torque: (ci1 - ri).cross(f_f) + roll_torque_i - spin_vec };
         let wrench_j = Wrench { force: -f_f, torque: (cj1 - rj).cross(-f_f) + roll_torque_j + spin_vec };
 
-        // Finiteness test: the plain sum is finite iff every term is, unless finite terms
-        // overflow it; only then the per-term test (x·0 is 0 for finite x, NaN otherwise) runs.
         let (sh, rih, rjh, psh) = (slide.history(), roll_i.history(), roll_j.history(), spin.history());
-        let sum = wrench_i.force
-            + wrench_i.torque
-            + wrench_j.force
-            + wrench_j.torque
-            + sh
-            + rih
-            + rjh
-            + li
-            + lj
-            + DVec3::splat(psh);
-        let finite = sum * 0.0 == DVec3::ZERO || {
-            let z = |v: DVec3| v * 0.0;
-            let probe = z(wrench_i.force)
-                + z(wrench_i.torque)
-                + z(wrench_j.force)
-                + z(wrench_j.torque)
-                + z(sh)
-                + z(rih)
-                + z(rjh)
-                + z(li)
-                + z(lj)
-                + DVec3::splat(psh * 0.0);
-            probe == DVec3::ZERO
-        };
+        let finite = all_finite(
+            &[wrench_i.force, wrench_i.torque, wrench_j.force, wrench_j.torque, sh, rih, rjh, li, lj],
+            psh,
+        );
         if !finite {
             (self.slide, self.roll_i, self.roll_j, self.spin, self.damping_cache) = saved;
             return Err(UpdateError::NonFiniteResult);
