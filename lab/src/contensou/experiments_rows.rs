@@ -185,6 +185,14 @@ fn model_rows(rows: &mut Vec<Row>) {
 }
 
 fn dynamics_rows(rows: &mut Vec<Row>) {
+    disc_stop_rows(rows);
+    disc_bifurcation_rows(rows);
+    ball_rows(rows);
+    belt_rows(rows);
+}
+
+/// [A] disc on a plane: the free-stop time of each model and the terminal ratio ε*.
+fn disc_stop_rows(rows: &mut Vec<Row>) {
     let src = format!("{SPEC} §4.1 (derived, DOP853 rtol 1e-12)");
     for (m, name, t) in [
         (Model::Exact, "exact", 1.34029828),
@@ -240,88 +248,44 @@ fn dynamics_rows(rows: &mut Vec<Row>) {
         Tolerance::Abs(1e-8),
         format!("{SPEC} §4.1 (derived; literature 0.653)"),
     ));
+}
+
+/// A bifurcation force (or direction) of the plane problems, all to 1e-5.
+fn bifurcation_row(case: &str, quantity: &str, expected: f64, measured: f64, source: String) -> Row {
+    Row::new(case, quantity, expected, measured, Tolerance::Abs(1e-5), source)
+}
+
+/// [A] disc on a plane: the bifurcation forces F_T, F_P and the fold F_F (exact and N=2).
+fn disc_bifurcation_rows(rows: &mut Vec<Row>) {
     let b = PlaneProblem::disc(Model::Exact).bifurcations();
-    rows.push(Row::new(
-        "C-disc exact bifurcations",
-        "F_T [mu m g]",
-        1.0,
-        b.f_t,
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1"),
-    ));
-    rows.push(Row::new(
-        "C-disc exact bifurcations",
-        "F_P [mu m g]",
-        0.5,
-        b.f_p,
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1"),
-    ));
-    rows.push(Row::new(
-        "C-disc exact bifurcations",
-        "F_F [mu m g]",
-        0.0804632471,
-        b.fold.map(|f| f.0).unwrap_or(f64::NAN),
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1"),
-    ));
+    let case = "C-disc exact bifurcations";
+    rows.push(bifurcation_row(case, "F_T [mu m g]", 1.0, b.f_t, format!("{SPEC} §4.1")));
+    rows.push(bifurcation_row(case, "F_P [mu m g]", 0.5, b.f_p, format!("{SPEC} §4.1")));
+    let f_f = b.fold.map(|f| f.0).unwrap_or(f64::NAN);
+    rows.push(bifurcation_row(case, "F_F [mu m g]", 0.0804632471, f_f, format!("{SPEC} §4.1")));
     let b = PlaneProblem::disc(Model::Harmonic(2)).bifurcations();
-    rows.push(Row::new(
-        "C-disc N=2 bifurcations",
-        "F_T [mu m g]",
-        1.047321,
-        b.f_t,
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1 from [A] (130)"),
-    ));
-    rows.push(Row::new(
-        "C-disc N=2 bifurcations",
-        "F_P [mu m g]",
-        0.390220,
-        b.f_p,
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1 from [A] (133)"),
-    ));
-    rows.push(Row::new(
-        "C-disc N=2 bifurcations",
-        "F_F [mu m g]",
-        0.049040,
-        b.fold.map(|f| f.0).unwrap_or(f64::NAN),
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1 from [A] (138)"),
-    ));
-    rows.push(Row::new(
-        "C-disc N=2 bifurcations",
-        "F=0 direction w3",
-        0.803588,
-        b.w3_at_zero_force.unwrap_or(f64::NAN),
-        Tolerance::Abs(1e-5),
-        format!("{SPEC} §4.1"),
-    ));
+    let case = "C-disc N=2 bifurcations";
+    rows.push(bifurcation_row(case, "F_T [mu m g]", 1.047321, b.f_t, format!("{SPEC} §4.1 from [A] (130)")));
+    rows.push(bifurcation_row(case, "F_P [mu m g]", 0.390220, b.f_p, format!("{SPEC} §4.1 from [A] (133)")));
+    let f_f = b.fold.map(|f| f.0).unwrap_or(f64::NAN);
+    rows.push(bifurcation_row(case, "F_F [mu m g]", 0.049040, f_f, format!("{SPEC} §4.1 from [A] (138)")));
+    let w3 = b.w3_at_zero_force.unwrap_or(f64::NAN);
+    rows.push(bifurcation_row(case, "F=0 direction w3", 0.803588, w3, format!("{SPEC} §4.1")));
+}
+
+/// [A] ball on a plane (λ = 5): bifurcation forces of three models and the exact free stop.
+fn ball_rows(rows: &mut Vec<Row>) {
     for (m, name, ft, fp) in [
         (Model::Exact, "exact", 3.5, 3.48),
         (Model::Harmonic(1), "N=1", 3.387569, 3.353663),
         (Model::Harmonic(2), "N=2", 3.648629, 3.622164),
     ] {
         let b = PlaneProblem::ball(m, 5.0).bifurcations();
+        let case = format!("C-ball lambda=5 {name}");
+        rows.push(bifurcation_row(&case, "F_T [mu m g]", ft, b.f_t, format!("{SPEC} §4.2")));
+        rows.push(bifurcation_row(&case, "F_P [mu m g]", fp, b.f_p, format!("{SPEC} §4.2")));
         rows.push(Row::new(
-            format!("C-ball lambda=5 {name}"),
-            "F_T [mu m g]",
-            ft,
-            b.f_t,
-            Tolerance::Abs(1e-5),
-            format!("{SPEC} §4.2"),
-        ));
-        rows.push(Row::new(
-            format!("C-ball lambda=5 {name}"),
-            "F_P [mu m g]",
-            fp,
-            b.f_p,
-            Tolerance::Abs(1e-5),
-            format!("{SPEC} §4.2"),
-        ));
-        rows.push(Row::new(
-            format!("C-ball lambda=5 {name}"),
+            case,
             "fold present (0 = none)",
             0.0,
             if b.fold.is_some() { 1.0 } else { 0.0 },
@@ -338,7 +302,11 @@ fn dynamics_rows(rows: &mut Vec<Row>) {
         Tolerance::Abs(1e-4),
         format!("{SPEC} §4.2 (derived)"),
     ));
-    // [B] belt oscillator, m = 0.5 (docs/contensou.md §4.3 regression)
+}
+
+/// [B] belt oscillator, m = 0.5 (docs/contensou.md §4.3 regression): the smooth model at two
+/// belt speeds, then the event-driven (set-valued) runs against their periods.
+fn belt_rows(rows: &mut Vec<Row>) {
     let a = BeltOscillator::paper(0.5, 13.7627, 1e-5).run([0.0; 4], 1000.0);
     let src = format!("{SPEC} §4.3 (derived, Radau rtol 1e-10)");
     rows.push(Row::new(

@@ -846,15 +846,13 @@ fn cart_after_stop_rows(rows: &mut Vec<Row>, case: &str, r: &CartStopRun, wheels
         ));
     }
     for (quantity, measured) in quantities {
-        rows.push(Row::new(
-            case,
-            quantity,
-            1e-4,
-            measured,
-            Tolerance::AtMost,
-            "a stopped roll holds: no back-motion",
-        ));
+        rows.push(no_back_motion_row(case, quantity, measured));
     }
+}
+
+/// A row of a body after its roll stopped: `measured` (a speed or a spin) at most 1e-4.
+fn no_back_motion_row(case: &str, quantity: &str, measured: f64) -> Row {
+    Row::new(case, quantity, 1e-4, measured, Tolerance::AtMost, "a stopped roll holds: no back-motion")
 }
 
 /// Validation rows of the fidelity scenes, tribo and stock, at [`DTS`].
@@ -862,207 +860,213 @@ pub fn validation_rows() -> Vec<Row> {
     let mut rows = Vec::new();
     let a = rolling_deceleration();
     for dt in DTS {
-        let (t_exp, x_exp) = roll_out(2.0, a, dt);
         let d = dt_name(dt);
-        let case = format!("rapier F1 ball rolling from 2 m/s, dt={d}");
-        let (t, s) = (rolling_stop(dt, Friction::Tribo), rolling_stop(dt, Friction::Stock));
-        let src = "docs/tracking.md §3.3: a = 2 η_r μk g/1.4, from the second step (§1.2)";
-        rows.push(Row::new(
-            &case,
-            "rolling steps with static slide (tribo)",
-            1.0,
-            t.static_slide_fraction,
-            Tolerance::AtLeast,
-            "rolling without slip is stick",
-        ));
-        rows.push(Row::new(
-            &case,
-            "stop time [s] (tribo)",
-            t_exp,
-            t.stop_time,
-            Tolerance::Abs(0.01 * t_exp + dt as f64),
-            src,
-        ));
-        rows.push(Row::new(&case, "distance [m] (tribo)", x_exp, t.distance, Tolerance::Rel(0.01), src));
-        rows.push(Row::new(
-            &case,
-            "max |v| after the first stopped step [m/s] (tribo)",
-            1e-4,
-            t.speed_after_stop,
-            Tolerance::AtMost,
-            "a stopped roll holds: no back-motion",
-        ));
-        rows.push(Row::new(
-            &case,
-            "max |ω| after the first stopped step [rad/s] (tribo)",
-            1e-4,
-            t.spin_after_stop,
-            Tolerance::AtMost,
-            "a stopped roll holds: no back-motion",
-        ));
-        rows.push(Row::new(
-            &case,
-            "speed after 8 s [m/s] (stock rapier)",
-            1.9,
-            s.speed_after_stop,
-            Tolerance::AtLeast,
-            "stock: no rolling resistance",
-        ));
-        let case = format!("rapier F6 solid cylinder on its side rolling from 2 m/s, dt={d}");
-        let (ct, cx) = roll_out(2.0, cylinder_deceleration(), dt);
-        let (t, s) = (cylinder_stop(dt, Friction::Tribo), cylinder_stop(dt, Friction::Stock));
-        let src =
-            "docs/tracking.md §3.3: T = 2 η_r μk R N, I = ½ m R², a = 2 η_r μk g/1.5, from the second step";
-        rows.push(Row::new(
-            &case,
-            "stop time [s] (tribo)",
-            ct,
-            t.stop_time,
-            Tolerance::Abs(0.01 * ct + dt as f64),
-            src,
-        ));
-        rows.push(Row::new(&case, "distance [m] (tribo)", cx, t.distance, Tolerance::Rel(0.01), src));
-        // Started elsewhere along its axis: at 0.3 m the cylinder hops off the ground for a step
-        // (rapier's cylinder–cuboid contact), which must not end the kinetic roll.
-        rows.push(Row::new(
-            &case,
-            "distance, started 0.3 m along the axis [m] (tribo)",
-            cx,
-            cylinder_stop_from(dt, Friction::Tribo, 0.3).distance,
-            Tolerance::Rel(0.01),
-            src,
-        ));
-        rows.push(Row::new(
-            &case,
-            "max back-motion |v_x|, |ω_z| after the first stopped step (tribo)",
-            1e-4,
-            t.roll_after_stop,
-            Tolerance::AtMost,
-            "a stopped roll holds: no back-motion",
-        ));
-        rows.push(Row::new(
-            &case,
-            "speed after 8 s [m/s] (stock rapier)",
-            1.9,
-            s.speed_after_stop,
-            Tolerance::AtLeast,
-            "stock: no rolling resistance",
-        ));
-        let case = format!("rapier F3 cart on four ball wheels (revolute joints) from 2 m/s, dt={d}");
-        // One run gives the stop (first step with the chassis' |v| and |ω| below 1e-4), the
-        // distance and the chassis after the stop (its wheels' single-step kicks on rapier's
-        // impulse joints, one f32 spacing of x per step, are in docs/rapier.md §0).
-        let (ca, after, (_, sx)) = (cart_deceleration(), cart_after_stop(dt), cart_stop(dt, Friction::Stock));
-        cart_rows(&mut rows, &case, (ca, dt), &after, sx, (1.0, CART_DECELERATION), false);
-        let case =
-            format!("rapier F3 cart on four ball wheels (multibody revolute joints) from 2 m/s, dt={d}");
-        let (m, (_, msx)) = (
-            cart_after_stop_on(dt, 0.0, Axles::Multibody),
-            cart_stop_on(dt, Friction::Stock, Axles::Multibody),
-        );
-        // At 1/30 the stop comes a step later (a one-step kick of the chassis as the wheels
-        // stop; see the lab test `a_cart_on_multibody_joints_stops_on_time_and_stands_still`).
-        let steps = if dt > 0.03 { 2.0 } else { 1.0 };
-        let stop_src = "a = 2 η_r μk g M/(M + Σ I_w/R²); 1 % + one step (two at 1/30)";
-        cart_rows(&mut rows, &case, (ca, dt), &m, msx, (steps, stop_src), true);
-        let case = format!("rapier F2 ball set down at rest, tan α=0.09 in (2η_rμk, 2η_rμs), dt={d}");
-        let ((td, _), (sd, _)) = (
-            set_down_on_slope(dt, 0.09, 10.0, Friction::Tribo),
-            set_down_on_slope(dt, 0.09, 10.0, Friction::Stock),
-        );
-        rows.push(Row::new(
-            &case,
-            "drift over 10 s [m] (tribo)",
-            1e-4,
-            td,
-            Tolerance::AtMost,
-            "static roll capacity holds from the first step",
-        ));
-        rows.push(Row::new(
-            &case,
-            "drift over 10 s [m] (stock rapier)",
-            1.0,
-            sd,
-            Tolerance::AtLeast,
-            "stock: rolls away",
-        ));
-        let case = format!("rapier F2 brick set down at rest, tan α=0.423 in (μk, μs) = (0.3, 0.5), dt={d}");
-        let (tb, sb) = (
-            brick_on_slope(0.4, 0.0, dt, Friction::Tribo, 10.0),
-            brick_on_slope(0.4, 0.0, dt, Friction::Stock, 10.0),
-        );
-        rows.push(Row::new(
-            &case,
-            "drift over 10 s [m] (tribo)",
-            1e-4,
-            tb.drift,
-            Tolerance::AtMost,
-            "static slide capacity holds from the first step",
-        ));
-        rows.push(Row::new(
-            &case,
-            "drift over 10 s [m] (stock rapier)",
-            1e-3,
-            sb.drift,
-            Tolerance::AtMost,
-            "stock (μ = μs) holds too, after its first step slid",
-        ));
-        let case = format!(
-            "rapier F2 ball set down at rest under a spin torque of 0.11 N·m in (c_ψk m g, c_ψs m g), dt={d}"
-        );
-        let ((ta, _), (sa, _)) = (
-            set_down_with_spin_torque(dt, 0.11, 10.0, Friction::Tribo),
-            set_down_with_spin_torque(dt, 0.11, 0.5, Friction::Stock),
-        );
-        rows.push(Row::new(
-            &case,
-            "equator travel over 10 s [m] (tribo)",
-            1e-4,
-            0.1 * ta,
-            Tolerance::AtMost,
-            "static spin capacity holds from the first step",
-        ));
-        rows.push(Row::new(
-            &case,
-            "turn after 0.5 s [rad] (stock rapier)",
-            0.5,
-            sa,
-            Tolerance::AtLeast,
-            "stock: spins up, τ t²/(2I) = 0.82 rad",
-        ));
-        let case = format!("rapier F7 stack of 10 cubes built aligned face on face, 20 s, dt={d}");
-        let (t, s) = (cube_stack(dt, StackContacts::Tribo), cube_stack(dt, StackContacts::Stock));
-        let src = "stock rapier in the same scene (issue 14: flat-on-flat at least as still as stock); docs/rapier.md §2 \"Hooked pairs\"";
-        rows.push(Row::new(
-            &case,
-            "max drift [m] (tribo, vs stock)",
-            s.drift,
-            t.drift,
-            Tolerance::AtMost,
-            src,
-        ));
-        rows.push(Row::new(
-            &case,
-            "max tilt [°] (tribo, vs stock)",
-            s.tilt_deg,
-            t.tilt_deg,
-            Tolerance::AtMost,
-            src,
-        ));
-        rows.push(Row::new(
-            &case,
-            "max speed over the last 10 s [m/s] (tribo)",
-            1e-4,
-            t.late_speed,
-            Tolerance::AtMost,
-            "settled stacks stand still",
-        ));
-        let src = "stands (recycled contacts: docs/rapier.md §2 \"Hooked pairs\")";
-        rows.push(Row::new(&case, "max drift [m] (stock rapier)", 0.1, s.drift, Tolerance::AtMost, src));
-        rows.push(Row::new(&case, "max tilt [°] (stock rapier)", 2.0, s.tilt_deg, Tolerance::AtMost, src));
+        ball_roll_rows(&mut rows, dt, &d, a);
+        cylinder_roll_rows(&mut rows, dt, &d);
+        cart_stop_rows(&mut rows, dt, &d);
+        set_down_rows(&mut rows, dt, &d);
+        cube_stack_rows(&mut rows, dt, &d);
         tilted_trough_rows(&mut rows, dt, &d);
     }
     rows
+}
+
+/// F1 rows: a ball rolling out from 2 m/s at deceleration `a`, tribo and stock.
+fn ball_roll_rows(rows: &mut Vec<Row>, dt: f32, d: &str, a: f64) {
+    let (t_exp, x_exp) = roll_out(2.0, a, dt);
+    let case = format!("rapier F1 ball rolling from 2 m/s, dt={d}");
+    let (t, s) = (rolling_stop(dt, Friction::Tribo), rolling_stop(dt, Friction::Stock));
+    let src = "docs/tracking.md §3.3: a = 2 η_r μk g/1.4, from the second step (§1.2)";
+    rows.push(Row::new(
+        &case,
+        "rolling steps with static slide (tribo)",
+        1.0,
+        t.static_slide_fraction,
+        Tolerance::AtLeast,
+        "rolling without slip is stick",
+    ));
+    rows.push(Row::new(
+        &case,
+        "stop time [s] (tribo)",
+        t_exp,
+        t.stop_time,
+        Tolerance::Abs(0.01 * t_exp + dt as f64),
+        src,
+    ));
+    rows.push(Row::new(&case, "distance [m] (tribo)", x_exp, t.distance, Tolerance::Rel(0.01), src));
+    rows.push(no_back_motion_row(
+        &case,
+        "max |v| after the first stopped step [m/s] (tribo)",
+        t.speed_after_stop,
+    ));
+    rows.push(no_back_motion_row(
+        &case,
+        "max |ω| after the first stopped step [rad/s] (tribo)",
+        t.spin_after_stop,
+    ));
+    rows.push(Row::new(
+        &case,
+        "speed after 8 s [m/s] (stock rapier)",
+        1.9,
+        s.speed_after_stop,
+        Tolerance::AtLeast,
+        "stock: no rolling resistance",
+    ));
+}
+
+/// F6 rows: a solid cylinder on its side rolling out from 2 m/s, tribo and stock.
+fn cylinder_roll_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    let case = format!("rapier F6 solid cylinder on its side rolling from 2 m/s, dt={d}");
+    let (ct, cx) = roll_out(2.0, cylinder_deceleration(), dt);
+    let (t, s) = (cylinder_stop(dt, Friction::Tribo), cylinder_stop(dt, Friction::Stock));
+    let src = "docs/tracking.md §3.3: T = 2 η_r μk R N, I = ½ m R², a = 2 η_r μk g/1.5, from the second step";
+    rows.push(Row::new(
+        &case,
+        "stop time [s] (tribo)",
+        ct,
+        t.stop_time,
+        Tolerance::Abs(0.01 * ct + dt as f64),
+        src,
+    ));
+    rows.push(Row::new(&case, "distance [m] (tribo)", cx, t.distance, Tolerance::Rel(0.01), src));
+    // Started elsewhere along its axis: at 0.3 m the cylinder hops off the ground for a step
+    // (rapier's cylinder–cuboid contact), which must not end the kinetic roll.
+    rows.push(Row::new(
+        &case,
+        "distance, started 0.3 m along the axis [m] (tribo)",
+        cx,
+        cylinder_stop_from(dt, Friction::Tribo, 0.3).distance,
+        Tolerance::Rel(0.01),
+        src,
+    ));
+    rows.push(no_back_motion_row(
+        &case,
+        "max back-motion |v_x|, |ω_z| after the first stopped step (tribo)",
+        t.roll_after_stop,
+    ));
+    rows.push(Row::new(
+        &case,
+        "speed after 8 s [m/s] (stock rapier)",
+        1.9,
+        s.speed_after_stop,
+        Tolerance::AtLeast,
+        "stock: no rolling resistance",
+    ));
+}
+
+/// F3 rows: the cart on four ball wheels, on impulse and on multibody revolute joints.
+fn cart_stop_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    let case = format!("rapier F3 cart on four ball wheels (revolute joints) from 2 m/s, dt={d}");
+    // One run gives the stop (first step with the chassis' |v| and |ω| below 1e-4), the
+    // distance and the chassis after the stop (its wheels' single-step kicks on rapier's
+    // impulse joints, one f32 spacing of x per step, are in docs/rapier.md §0).
+    let (ca, after, (_, sx)) = (cart_deceleration(), cart_after_stop(dt), cart_stop(dt, Friction::Stock));
+    cart_rows(rows, &case, (ca, dt), &after, sx, (1.0, CART_DECELERATION), false);
+    let case = format!("rapier F3 cart on four ball wheels (multibody revolute joints) from 2 m/s, dt={d}");
+    let (m, (_, msx)) =
+        (cart_after_stop_on(dt, 0.0, Axles::Multibody), cart_stop_on(dt, Friction::Stock, Axles::Multibody));
+    // At 1/30 the stop comes a step later (a one-step kick of the chassis as the wheels
+    // stop; see the lab test `a_cart_on_multibody_joints_stops_on_time_and_stands_still`).
+    let steps = if dt > 0.03 { 2.0 } else { 1.0 };
+    let stop_src = "a = 2 η_r μk g M/(M + Σ I_w/R²); 1 % + one step (two at 1/30)";
+    cart_rows(rows, &case, (ca, dt), &m, msx, (steps, stop_src), true);
+}
+
+/// F2 rows: bodies set down at rest inside their static capacity (roll, slide, spin), tribo and
+/// stock.
+fn set_down_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    let case = format!("rapier F2 ball set down at rest, tan α=0.09 in (2η_rμk, 2η_rμs), dt={d}");
+    let ((td, _), (sd, _)) = (
+        set_down_on_slope(dt, 0.09, 10.0, Friction::Tribo),
+        set_down_on_slope(dt, 0.09, 10.0, Friction::Stock),
+    );
+    rows.push(Row::new(
+        &case,
+        "drift over 10 s [m] (tribo)",
+        1e-4,
+        td,
+        Tolerance::AtMost,
+        "static roll capacity holds from the first step",
+    ));
+    rows.push(Row::new(
+        &case,
+        "drift over 10 s [m] (stock rapier)",
+        1.0,
+        sd,
+        Tolerance::AtLeast,
+        "stock: rolls away",
+    ));
+    let case = format!("rapier F2 brick set down at rest, tan α=0.423 in (μk, μs) = (0.3, 0.5), dt={d}");
+    let (tb, sb) = (
+        brick_on_slope(0.4, 0.0, dt, Friction::Tribo, 10.0),
+        brick_on_slope(0.4, 0.0, dt, Friction::Stock, 10.0),
+    );
+    rows.push(Row::new(
+        &case,
+        "drift over 10 s [m] (tribo)",
+        1e-4,
+        tb.drift,
+        Tolerance::AtMost,
+        "static slide capacity holds from the first step",
+    ));
+    rows.push(Row::new(
+        &case,
+        "drift over 10 s [m] (stock rapier)",
+        1e-3,
+        sb.drift,
+        Tolerance::AtMost,
+        "stock (μ = μs) holds too, after its first step slid",
+    ));
+    let case = format!(
+        "rapier F2 ball set down at rest under a spin torque of 0.11 N·m in (c_ψk m g, c_ψs m g), dt={d}"
+    );
+    let ((ta, _), (sa, _)) = (
+        set_down_with_spin_torque(dt, 0.11, 10.0, Friction::Tribo),
+        set_down_with_spin_torque(dt, 0.11, 0.5, Friction::Stock),
+    );
+    rows.push(Row::new(
+        &case,
+        "equator travel over 10 s [m] (tribo)",
+        1e-4,
+        0.1 * ta,
+        Tolerance::AtMost,
+        "static spin capacity holds from the first step",
+    ));
+    rows.push(Row::new(
+        &case,
+        "turn after 0.5 s [rad] (stock rapier)",
+        0.5,
+        sa,
+        Tolerance::AtLeast,
+        "stock: spins up, τ t²/(2I) = 0.82 rad",
+    ));
+}
+
+/// F7 rows: a stack of ten cubes built face on face, tribo against stock.
+fn cube_stack_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    let case = format!("rapier F7 stack of 10 cubes built aligned face on face, 20 s, dt={d}");
+    let (t, s) = (cube_stack(dt, StackContacts::Tribo), cube_stack(dt, StackContacts::Stock));
+    let src = "stock rapier in the same scene (issue 14: flat-on-flat at least as still as stock); docs/rapier.md §2 \"Hooked pairs\"";
+    rows.push(Row::new(&case, "max drift [m] (tribo, vs stock)", s.drift, t.drift, Tolerance::AtMost, src));
+    rows.push(Row::new(
+        &case,
+        "max tilt [°] (tribo, vs stock)",
+        s.tilt_deg,
+        t.tilt_deg,
+        Tolerance::AtMost,
+        src,
+    ));
+    rows.push(Row::new(
+        &case,
+        "max speed over the last 10 s [m/s] (tribo)",
+        1e-4,
+        t.late_speed,
+        Tolerance::AtMost,
+        "settled stacks stand still",
+    ));
+    let src = "stands (recycled contacts: docs/rapier.md §2 \"Hooked pairs\")";
+    rows.push(Row::new(&case, "max drift [m] (stock rapier)", 0.1, s.drift, Tolerance::AtMost, src));
+    rows.push(Row::new(&case, "max tilt [°] (stock rapier)", 2.0, s.tilt_deg, Tolerance::AtMost, src));
 }
 
 /// F4/F5 rows: a ball rolling down the right-angle trough tilted 10° (`crate::rapier::trough::tilted_roll`),

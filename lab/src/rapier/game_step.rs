@@ -574,156 +574,18 @@ fn dt_name(dt: f32) -> String {
     format!("1/{}", (1.0 / dt).round())
 }
 
+/// The source of the shots' analytic course.
+const SHOT_SRC: &str = "game_step.rs ShotCourse: kinetic skid with the roll torque, then a = 5 c g/(7 R)";
+
 /// The validation rows of the game-step scenes at [`GAME_DTS`], tribo and stock rapier.
 pub fn validation_rows() -> Vec<Row> {
     let mut rows = Vec::new();
-    let src = "game_step.rs ShotCourse: kinetic skid with the roll torque, then a = 5 c g/(7 R)";
     for dt in GAME_DTS {
         let d = dt_name(dt);
-        for shot in Shot::ALL {
-            let (v0, w0r) = shot.speeds();
-            let e = shot_course(&BILLIARD, v0, w0r / BILLIARD.r, 0.0);
-            let case = format!("game step billiard ball {} at {v0} m/s, dt={d}", shot.name());
-            shot_rows(
-                &mut rows,
-                &case,
-                &e,
-                &billiard(shot, dt, Friction::Tribo, false),
-                dt,
-                (BILLIARD.mu_k, src),
-            );
-            let stock = billiard(shot, dt, Friction::Stock, false);
-            rows.push(Row::new(
-                &case,
-                "stop time [s] (stock rapier)",
-                25.0,
-                stock_t_stop(&stock),
-                Tolerance::AtLeast,
-                "stock: no rolling resistance, rolls on past 25 s",
-            ));
-        }
-        let e = shot_course(&GOLF, PUTT_SPEED, 0.0, GREEN_SLOPE);
-        let case = format!("game step golf putt at {PUTT_SPEED} m/s up a 2° green, dt={d}");
-        let run = putt(dt, Friction::Tribo);
-        // (At 1/30 the ball spins up by 15 rad/s per step of its skid, over a radian per step
-        // at its end: 2 %.)
-        let rel = if dt > 0.03 { 0.02 } else { 0.01 };
-        rows.push(Row::new(
-            &case,
-            "stop distance [m] (tribo)",
-            e.x_stop,
-            run.distance,
-            Tolerance::Rel(rel),
-            "game_step.rs ShotCourse, up a slope",
-        ));
-        rows.push(Row::new(
-            &case,
-            "stop time [s] (tribo)",
-            e.t_stop,
-            run.t_stop,
-            Tolerance::Abs(rel * e.t_stop + dt as f64),
-            "game_step.rs ShotCourse, up a slope",
-        ));
-        rows.push(Row::new(
-            &case,
-            "drift over the 5 s after the stop [m] (tribo)",
-            1e-4,
-            run.drift,
-            Tolerance::AtMost,
-            "tan α = 0.035 < c/R = 0.070: the static roll holds",
-        ));
-        let stock = putt(dt, Friction::Stock);
-        rows.push(Row::new(
-            &case,
-            "distance after 7 s [m] (stock rapier)",
-            0.5 * e.x_stop,
-            stock.end,
-            Tolerance::AtMost,
-            "stock: no rolling resistance, rolls back down",
-        ));
-        for bowl in Bowl::ALL {
-            let case = format!("game step marble released 3 cm up a {}, sleeping off, dt={d}", bowl.name());
-            let halves = marble_half_swings() as f64;
-            let run = marble_in_bowl(bowl, dt, Friction::Tribo);
-            rows.push(Row::new(
-                &case,
-                "still (|v| < 1e-4 m/s) from [half-periods] (tribo)",
-                3.0,
-                run.still_from / marble_half_period(),
-                Tolerance::AtMost,
-                "Coulomb-damped swing: rests after the analytic half-swings, here at most 3",
-            ));
-            rows.push(Row::new(
-                &case,
-                "largest |v| over the last 10 s [m/s] (tribo)",
-                1e-4,
-                run.late_speed,
-                Tolerance::AtMost,
-                "at rest",
-            ));
-            rows.push(Row::new(
-                &case,
-                "analytic half-swings to rest",
-                3.0,
-                halves,
-                Tolerance::AtMost,
-                "amplitude loses 2 c/r per half-swing",
-            ));
-            let stock = marble_in_bowl(bowl, dt, Friction::Stock);
-            rows.push(Row::new(
-                &case,
-                "largest |v| over the last 10 s [m/s] (stock rapier)",
-                0.05,
-                stock.late_speed,
-                Tolerance::AtLeast,
-                "stock: no rolling resistance, swings on",
-            ));
-        }
-        for (wheel, ratio) in carts() {
-            for multibody in [false, true] {
-                let joints = if multibody { "multibody" } else { "impulse" };
-                let case = format!(
-                    "game step cart on {} ({joints} joints), chassis {ratio} wheel masses, dt={d}",
-                    wheel.name()
-                );
-                let (t_exp, x_exp) = roll_out(2.0, cart_deceleration(wheel, ratio), dt);
-                let run = cart(wheel, ratio, multibody, dt, Friction::Tribo);
-                let src = "a = 2 η_r μk g M/(M + 4 k m_w), from the contacts' second step";
-                rows.push(Row::new(
-                    &case,
-                    "stop time [s] (tribo)",
-                    t_exp,
-                    run.t_stop,
-                    Tolerance::Abs(0.01 * t_exp + dt as f64),
-                    src,
-                ));
-                rows.push(Row::new(
-                    &case,
-                    "distance [m] (tribo)",
-                    x_exp,
-                    run.distance,
-                    Tolerance::Rel(0.01),
-                    src,
-                ));
-                rows.push(Row::new(
-                    &case,
-                    "rolling steps with every wheel's slide static (tribo)",
-                    0.95,
-                    run.static_rolling,
-                    Tolerance::AtLeast,
-                    "wheels rolling without slip",
-                ));
-                let stock = cart(wheel, ratio, multibody, dt, Friction::Stock);
-                rows.push(Row::new(
-                    &case,
-                    "distance after 15 s [m] (stock rapier)",
-                    2.0 * x_exp,
-                    stock.distance,
-                    Tolerance::AtLeast,
-                    "stock: no rolling resistance, rolls on",
-                ));
-            }
-        }
+        billiard_rows(&mut rows, dt, &d);
+        putt_rows(&mut rows, dt, &d);
+        marble_rows(&mut rows, dt, &d);
+        cart_rows(&mut rows, dt, &d);
     }
     // One run with the user lifting rapier's angular speed cap themselves.
     let (v0, w0r) = Shot::Stun.speeds();
@@ -735,9 +597,169 @@ pub fn validation_rows() -> Vec<Row> {
         &e,
         &billiard(Shot::Stun, 1.0 / 60.0, Friction::Tribo, true),
         1.0 / 60.0,
-        (BILLIARD.mu_k, src),
+        (BILLIARD.mu_k, SHOT_SRC),
     );
     rows
+}
+
+/// The billiard shots' rows: tribo against the analytic course, stock rolling on.
+fn billiard_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    for shot in Shot::ALL {
+        let (v0, w0r) = shot.speeds();
+        let e = shot_course(&BILLIARD, v0, w0r / BILLIARD.r, 0.0);
+        let case = format!("game step billiard ball {} at {v0} m/s, dt={d}", shot.name());
+        shot_rows(
+            rows,
+            &case,
+            &e,
+            &billiard(shot, dt, Friction::Tribo, false),
+            dt,
+            (BILLIARD.mu_k, SHOT_SRC),
+        );
+        let stock = billiard(shot, dt, Friction::Stock, false);
+        rows.push(Row::new(
+            &case,
+            "stop time [s] (stock rapier)",
+            25.0,
+            stock_t_stop(&stock),
+            Tolerance::AtLeast,
+            "stock: no rolling resistance, rolls on past 25 s",
+        ));
+    }
+}
+
+/// The golf putt's rows: up a 2° green to a stop that holds (tribo), rolling back down (stock).
+fn putt_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    let e = shot_course(&GOLF, PUTT_SPEED, 0.0, GREEN_SLOPE);
+    let case = format!("game step golf putt at {PUTT_SPEED} m/s up a 2° green, dt={d}");
+    let run = putt(dt, Friction::Tribo);
+    // (At 1/30 the ball spins up by 15 rad/s per step of its skid, over a radian per step
+    // at its end: 2 %.)
+    let rel = if dt > 0.03 { 0.02 } else { 0.01 };
+    rows.push(Row::new(
+        &case,
+        "stop distance [m] (tribo)",
+        e.x_stop,
+        run.distance,
+        Tolerance::Rel(rel),
+        "game_step.rs ShotCourse, up a slope",
+    ));
+    rows.push(Row::new(
+        &case,
+        "stop time [s] (tribo)",
+        e.t_stop,
+        run.t_stop,
+        Tolerance::Abs(rel * e.t_stop + dt as f64),
+        "game_step.rs ShotCourse, up a slope",
+    ));
+    rows.push(Row::new(
+        &case,
+        "drift over the 5 s after the stop [m] (tribo)",
+        1e-4,
+        run.drift,
+        Tolerance::AtMost,
+        "tan α = 0.035 < c/R = 0.070: the static roll holds",
+    ));
+    let stock = putt(dt, Friction::Stock);
+    rows.push(Row::new(
+        &case,
+        "distance after 7 s [m] (stock rapier)",
+        0.5 * e.x_stop,
+        stock.end,
+        Tolerance::AtMost,
+        "stock: no rolling resistance, rolls back down",
+    ));
+}
+
+/// The marble's rows: released up each bowl, it comes to rest (tribo) or swings on (stock).
+fn marble_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    for bowl in Bowl::ALL {
+        let case = format!("game step marble released 3 cm up a {}, sleeping off, dt={d}", bowl.name());
+        let halves = marble_half_swings() as f64;
+        let run = marble_in_bowl(bowl, dt, Friction::Tribo);
+        rows.push(Row::new(
+            &case,
+            "still (|v| < 1e-4 m/s) from [half-periods] (tribo)",
+            3.0,
+            run.still_from / marble_half_period(),
+            Tolerance::AtMost,
+            "Coulomb-damped swing: rests after the analytic half-swings, here at most 3",
+        ));
+        rows.push(Row::new(
+            &case,
+            "largest |v| over the last 10 s [m/s] (tribo)",
+            1e-4,
+            run.late_speed,
+            Tolerance::AtMost,
+            "at rest",
+        ));
+        rows.push(Row::new(
+            &case,
+            "analytic half-swings to rest",
+            3.0,
+            halves,
+            Tolerance::AtMost,
+            "amplitude loses 2 c/r per half-swing",
+        ));
+        let stock = marble_in_bowl(bowl, dt, Friction::Stock);
+        rows.push(Row::new(
+            &case,
+            "largest |v| over the last 10 s [m/s] (stock rapier)",
+            0.05,
+            stock.late_speed,
+            Tolerance::AtLeast,
+            "stock: no rolling resistance, swings on",
+        ));
+    }
+}
+
+/// The carts' rows: each wheel and mass ratio on impulse and multibody joints, tribo and stock.
+fn cart_rows(rows: &mut Vec<Row>, dt: f32, d: &str) {
+    for (wheel, ratio) in carts() {
+        for multibody in [false, true] {
+            let joints = if multibody { "multibody" } else { "impulse" };
+            let case = format!(
+                "game step cart on {} ({joints} joints), chassis {ratio} wheel masses, dt={d}",
+                wheel.name()
+            );
+            let (t_exp, x_exp) = roll_out(2.0, cart_deceleration(wheel, ratio), dt);
+            let run = cart(wheel, ratio, multibody, dt, Friction::Tribo);
+            let src = "a = 2 η_r μk g M/(M + 4 k m_w), from the contacts' second step";
+            rows.push(Row::new(
+                &case,
+                "stop time [s] (tribo)",
+                t_exp,
+                run.t_stop,
+                Tolerance::Abs(0.01 * t_exp + dt as f64),
+                src,
+            ));
+            rows.push(Row::new(
+                &case,
+                "distance [m] (tribo)",
+                x_exp,
+                run.distance,
+                Tolerance::Rel(0.01),
+                src,
+            ));
+            rows.push(Row::new(
+                &case,
+                "rolling steps with every wheel's slide static (tribo)",
+                0.95,
+                run.static_rolling,
+                Tolerance::AtLeast,
+                "wheels rolling without slip",
+            ));
+            let stock = cart(wheel, ratio, multibody, dt, Friction::Stock);
+            rows.push(Row::new(
+                &case,
+                "distance after 15 s [m] (stock rapier)",
+                2.0 * x_exp,
+                stock.distance,
+                Tolerance::AtLeast,
+                "stock: no rolling resistance, rolls on",
+            ));
+        }
+    }
 }
 
 /// The rows of a shot (tribo): the skid's end (time and speed within 1 % + one step), the stop

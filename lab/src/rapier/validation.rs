@@ -53,6 +53,19 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
             source,
         })
     };
+    brick_comparisons(dt, &mut push);
+    ball_rolling_comparisons(dt, &mut push);
+    ball_on_slope_comparisons(dt, &mut push);
+    spin_and_incline_comparisons(dt, &mut push);
+    out
+}
+
+/// Adds one comparison: scenario (the time step is appended), quantity, expected, tolerance,
+/// tribo, stock, stock check and source, as the fields of [`Comparison`].
+type Push<'a> = dyn FnMut(&str, &'static str, f64, Tolerance, f64, f64, (f64, Tolerance), &'static str) + 'a;
+
+/// S1: a brick at rest below the static angle, sliding above it, and pushed between the two.
+fn brick_comparisons(dt: f32, push: &mut Push) {
     let g = 9.81f64;
     // S1 brick.
     let (t, s) = (
@@ -98,6 +111,10 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (1e-3, Tolerance::AtMost),
         "keeps sliding: g(sin α − μk cos α); stock: stops (final speed shown)",
     );
+}
+
+/// S2: a ball rolling out from 2 m/s: its stopping distance, its rest after the stop, no chatter.
+fn ball_rolling_comparisons(dt: f32, push: &mut Push) {
     // S2 ball rolling.
     let (t, s) = (
         ball_rolling(2.0, 0.0, dt, Friction::Tribo, 12.0),
@@ -133,6 +150,10 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (0.0, Tolerance::AtLeast),
         "no chatter",
     );
+}
+
+/// S3: a ball at rest on a slope that it holds, and on one it rolls down.
+fn ball_on_slope_comparisons(dt: f32, push: &mut Push) {
     // S3 ball on a slope.
     let hold = 0.5 * ball_roll_threshold(Mode::Kinetic) as f32;
     let roll = 1.5 * ball_roll_threshold(Mode::Static) as f32;
@@ -164,6 +185,10 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (0.3, Tolerance::AtLeast),
         "App. D: rolls away",
     );
+}
+
+/// S4: a sphere spinning down from 10 rad/s; S5 (T3a): a sphere sent up a 35° incline.
+fn spin_and_incline_comparisons(dt: f32, push: &mut Push) {
     // S4 spin.
     let (t, s) =
         (spinning_ball(10.0, dt, Friction::Tribo, 3.0), spinning_ball(10.0, dt, Friction::Stock, 3.0));
@@ -199,7 +224,6 @@ pub fn comparisons(dt: f32) -> Vec<Comparison> {
         (1.0, Tolerance::Rel(0.02)),
         "docs/tracking.md T3a emulator 0.491 m/R",
     );
-    out
 }
 
 /// Runs the rapier scenarios (tribo and stock) at dt = 1/60 and 1/240 (T3a phases at 1e-3,

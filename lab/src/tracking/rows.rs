@@ -11,8 +11,23 @@ fn fail_row(case: &str, e: impl std::fmt::Display) -> Row {
     Row::flag(case, format!("experiment ran ({e})"), false, "docs/tracking.md §7")
 }
 
+/// The flag that a brick run stayed static (slide) at every sample.
+fn static_throughout_row(c: &str, r: &BrickRun, source: &str) -> Row {
+    Row::flag(c, "static throughout", r.samples.iter().all(|s| s.slide == Mode::Static), source)
+}
+
+/// T1: the brick on a slope, at rest (damped and undamped), at the kinetic and static limits,
+/// and sliding.
 fn t1(rows: &mut Vec<Row>) {
     let crit = Damping::Fixed(2.0 * (1e5f64).sqrt());
+    t1a(rows, crit);
+    t1b(rows);
+    t1cd(rows, crit);
+    t1e(rows, crit);
+}
+
+/// T1a: the critically damped brick at rest on α = 0.18.
+fn t1a(rows: &mut Vec<Row>, crit: Damping) {
     let mgs = G * 0.18f64.sin();
     match brick(0.18, crit, 1.0) {
         Ok(r) => {
@@ -33,12 +48,7 @@ fn t1(rows: &mut Vec<Row>) {
                 Tolerance::Rel(1e-6),
                 "docs/tracking.md T1a: −m g sin α/K_E",
             ));
-            rows.push(Row::flag(
-                c,
-                "static throughout",
-                r.samples.iter().all(|s| s.slide == Mode::Static),
-                "docs/tracking.md T1a",
-            ));
+            rows.push(static_throughout_row(c, &r, "docs/tracking.md T1a"));
             let maxdf = r.samples.iter().map(|s| s.df.abs()).fold(0.0, f64::max);
             rows.push(Row::new(
                 c,
@@ -51,6 +61,10 @@ fn t1(rows: &mut Vec<Row>) {
         }
         Err(e) => rows.push(fail_row("T1a", e)),
     }
+}
+
+/// T1b: the undamped brick on α = 0.18: its stick-slip switches and the band of E_f after them.
+fn t1b(rows: &mut Vec<Row>) {
     match brick(0.18, Damping::Fixed(0.0), 1.0) {
         Ok(r) => {
             let c = "T1b brick α=0.18 undamped";
@@ -93,6 +107,10 @@ fn t1(rows: &mut Vec<Row>) {
         }
         Err(e) => rows.push(fail_row("T1b", e)),
     }
+}
+
+/// T1c, T1d: the brick at rest at the kinetic angle atan μk and just below the static one.
+fn t1cd(rows: &mut Vec<Row>, crit: Damping) {
     match brick(0.2f64.atan(), crit, 1.0) {
         Ok(r) => {
             let c = "T1c brick α=atan μk";
@@ -104,12 +122,7 @@ fn t1(rows: &mut Vec<Row>) {
                 Tolerance::Rel(3e-6),
                 "docs/tracking.md T1c: μk N",
             ));
-            rows.push(Row::flag(
-                c,
-                "static throughout",
-                r.samples.iter().all(|s| s.slide == Mode::Static),
-                "docs/tracking.md T1c",
-            ));
+            rows.push(static_throughout_row(c, &r, "docs/tracking.md T1c"));
         }
         Err(e) => rows.push(fail_row("T1c", e)),
     }
@@ -124,15 +137,14 @@ fn t1(rows: &mut Vec<Row>) {
                 Tolerance::Rel(1e-5),
                 "docs/tracking.md T1d note",
             ));
-            rows.push(Row::flag(
-                c,
-                "static throughout",
-                r.samples.iter().all(|s| s.slide == Mode::Static),
-                "docs/tracking.md T1d",
-            ));
+            rows.push(static_throughout_row(c, &r, "docs/tracking.md T1d"));
         }
         Err(e) => rows.push(fail_row("T1d", e)),
     }
+}
+
+/// T1e: the brick on α = 0.25 above the static angle: it starts to slide and accelerates.
+fn t1e(rows: &mut Vec<Row>, crit: Damping) {
     match brick(0.25, crit, 1.0) {
         Ok(r) => {
             let c = "T1e brick α=0.25";
@@ -272,114 +284,114 @@ fn t2(rows: &mut Vec<Row>) {
     }
 }
 
+/// T3: the sphere on an incline, sent up 35° (T3a) and released on five slopes (T3b).
 fn t3(rows: &mut Vec<Row>) {
     match sphere_incline(35.0, 0.3, 1.0, 0.5, DT, 1.0) {
         Ok(r) => {
-            let c = "T3a sphere 35° η_r=0.3";
-            let a = 35f64.to_radians();
-            let sw = r.slide_switches();
-            let rw = r.roll_switches();
-            let order = sw.iter().map(|s| s.1).collect::<Vec<_>>()
-                == [Mode::Kinetic, Mode::Static, Mode::Kinetic]
-                && r.at(0.004).slide == Mode::Kinetic
-                && r.at(0.05).slide == Mode::Static
-                && r.at(0.09).slide == Mode::Static
-                && r.at(0.09).v < 0.0
-                && r.at(0.2).slide == Mode::Kinetic;
-            rows.push(Row::flag(c, "phase order I→II→III→IV", order, "docs/tracking.md T3a (paper Fig. 11)"));
-            let t = |v: &[(f64, Mode)], i: usize| v.get(i).map_or(f64::NAN, |s| s.0);
-            rows.push(Row::new(
-                c,
-                "I→II slide→s [s]",
-                0.0487,
-                t(&sw, 1),
-                Tolerance::Abs(2e-3),
-                "docs/tracking.md T3a (emulator)",
-            ));
-            rows.push(Row::new(
-                c,
-                "roll→s (reversal) [s]",
-                0.0748,
-                t(&rw, 1),
-                Tolerance::Abs(2e-3),
-                "docs/tracking.md T3a (emulator)",
-            ));
-            rows.push(Row::new(
-                c,
-                "roll→k [s]",
-                0.0833,
-                t(&rw, 2),
-                Tolerance::Abs(2e-3),
-                "docs/tracking.md T3a (emulator)",
-            ));
-            rows.push(Row::new(
-                c,
-                "III→IV slide→k [s]",
-                0.0909,
-                t(&sw, 2),
-                Tolerance::Abs(2e-3),
-                "docs/tracking.md T3a (emulator)",
-            ));
-            let (p1, q1) = (r.at(0.01), r.at(0.04));
-            let (p4, q4) = (r.at(0.3), r.at(1.0));
-            let acc = |a: &PlanarSample, b: &PlanarSample| {
-                ((b.v - a.v) / (b.t - a.t), (b.omega - a.omega) / (b.t - a.t))
-            };
-            let (a1, w1) = acc(p1, q1);
-            let (a4, w4) = acc(p4, q4);
-            let n = r.n;
-            rows.push(Row::new(
-                c,
-                "phase I ẍ [m/s²]",
-                -G * (a.sin() + 0.2 * a.cos()),
-                a1,
-                Tolerance::Rel(1e-6),
-                "App. D: −g(sin α + μk cos α) = −7.2266",
-            ));
-            rows.push(Row::new(
-                c,
-                "phase I ω̇ [rad/s²]",
-                0.2 * n * 0.2 * 0.4 / 0.08,
-                w1,
-                Tolerance::Rel(1e-6),
-                "App. D: μk N R(1 − 2η_r)/I = 8.0277",
-            ));
-            rows.push(Row::new(
-                c,
-                "phase IV ẍ [m/s²]",
-                -G * (a.sin() - 0.2 * a.cos()),
-                a4,
-                Tolerance::Rel(1e-6),
-                "App. D: −g(sin α − μk cos α) = −4.0155",
-            ));
-            rows.push(Row::new(
-                c,
-                "phase IV ω̇ [rad/s²]",
-                -0.2 * n * 0.2 * 0.4 / 0.08,
-                w4,
-                Tolerance::Rel(1e-6),
-                "App. D: −μk N R(1 − 2η_r)/I",
-            ));
-            rows.push(Row::new(
-                c,
-                "v(1 s) [m/s]",
-                -3.69966,
-                q4.v,
-                Tolerance::Abs(1e-4),
-                "docs/tracking.md T3a (emulator)",
-            ));
-            let maxef = r.samples.iter().map(|s| s.ef.abs()).fold(0.0, f64::max);
-            rows.push(Row::new(
-                c,
-                "max |E_f| [N]",
-                0.25 * n,
-                maxef,
-                Tolerance::AtMost,
-                "docs/tracking.md T3a: μs N = 10.0346",
-            ));
+            t3a_phase_rows(rows, &r);
+            t3a_acceleration_rows(rows, &r);
         }
         Err(e) => rows.push(fail_row("T3a", e)),
     }
+    t3b(rows);
+}
+
+const T3A: &str = "T3a sphere 35° η_r=0.3";
+
+/// T3a: the order of the four phases and the times of the slide and roll switches.
+fn t3a_phase_rows(rows: &mut Vec<Row>, r: &SphereRun) {
+    let c = T3A;
+    let sw = r.slide_switches();
+    let rw = r.roll_switches();
+    let order = sw.iter().map(|s| s.1).collect::<Vec<_>>() == [Mode::Kinetic, Mode::Static, Mode::Kinetic]
+        && r.at(0.004).slide == Mode::Kinetic
+        && r.at(0.05).slide == Mode::Static
+        && r.at(0.09).slide == Mode::Static
+        && r.at(0.09).v < 0.0
+        && r.at(0.2).slide == Mode::Kinetic;
+    rows.push(Row::flag(c, "phase order I→II→III→IV", order, "docs/tracking.md T3a (paper Fig. 11)"));
+    let t = |v: &[(f64, Mode)], i: usize| v.get(i).map_or(f64::NAN, |s| s.0);
+    for (quantity, expected, measured) in [
+        ("I→II slide→s [s]", 0.0487, t(&sw, 1)),
+        ("roll→s (reversal) [s]", 0.0748, t(&rw, 1)),
+        ("roll→k [s]", 0.0833, t(&rw, 2)),
+        ("III→IV slide→k [s]", 0.0909, t(&sw, 2)),
+    ] {
+        rows.push(Row::new(
+            c,
+            quantity,
+            expected,
+            measured,
+            Tolerance::Abs(2e-3),
+            "docs/tracking.md T3a (emulator)",
+        ));
+    }
+}
+
+/// T3a: the accelerations of phases I and IV (App. D), the final speed and the largest E_f.
+fn t3a_acceleration_rows(rows: &mut Vec<Row>, r: &SphereRun) {
+    let c = T3A;
+    let a = 35f64.to_radians();
+    let (p1, q1) = (r.at(0.01), r.at(0.04));
+    let (p4, q4) = (r.at(0.3), r.at(1.0));
+    let acc =
+        |a: &PlanarSample, b: &PlanarSample| ((b.v - a.v) / (b.t - a.t), (b.omega - a.omega) / (b.t - a.t));
+    let (a1, w1) = acc(p1, q1);
+    let (a4, w4) = acc(p4, q4);
+    let n = r.n;
+    rows.push(Row::new(
+        c,
+        "phase I ẍ [m/s²]",
+        -G * (a.sin() + 0.2 * a.cos()),
+        a1,
+        Tolerance::Rel(1e-6),
+        "App. D: −g(sin α + μk cos α) = −7.2266",
+    ));
+    rows.push(Row::new(
+        c,
+        "phase I ω̇ [rad/s²]",
+        0.2 * n * 0.2 * 0.4 / 0.08,
+        w1,
+        Tolerance::Rel(1e-6),
+        "App. D: μk N R(1 − 2η_r)/I = 8.0277",
+    ));
+    rows.push(Row::new(
+        c,
+        "phase IV ẍ [m/s²]",
+        -G * (a.sin() - 0.2 * a.cos()),
+        a4,
+        Tolerance::Rel(1e-6),
+        "App. D: −g(sin α − μk cos α) = −4.0155",
+    ));
+    rows.push(Row::new(
+        c,
+        "phase IV ω̇ [rad/s²]",
+        -0.2 * n * 0.2 * 0.4 / 0.08,
+        w4,
+        Tolerance::Rel(1e-6),
+        "App. D: −μk N R(1 − 2η_r)/I",
+    ));
+    rows.push(Row::new(
+        c,
+        "v(1 s) [m/s]",
+        -3.69966,
+        q4.v,
+        Tolerance::Abs(1e-4),
+        "docs/tracking.md T3a (emulator)",
+    ));
+    let maxef = r.samples.iter().map(|s| s.ef.abs()).fold(0.0, f64::max);
+    rows.push(Row::new(
+        c,
+        "max |E_f| [N]",
+        0.25 * n,
+        maxef,
+        Tolerance::AtMost,
+        "docs/tracking.md T3a: μs N = 10.0346",
+    ));
+}
+
+/// T3b: the steady class of the sphere released on five slopes, and its steady acceleration.
+fn t3b(rows: &mut Vec<Row>) {
     for (alpha, eta, class, acc) in [
         (3.0, 0.3, SteadyClass::Stationary, false),
         // Values printed in the model notes: PR −1.36423, RwS −3.20259, PS −2.36530.
