@@ -30,8 +30,13 @@ use tribo::tracking::{Material, SpinModel};
 use tribo_lab::rapier::scenarios::{slope_gravity, Friction, NoopHook, Sim};
 use tribo_rapier::rapier3d::prelude::*;
 
+/// Radius and rolling resistance of §8's ball.
 const R: f32 = 0.5;
 const C: f64 = 0.15;
+/// Radius and rolling resistance (c = R/10) of the fast ball, and its speed (ω·dt = 1.5 at 1/60).
+const FAST_R: f32 = 0.1;
+const FAST_C: f64 = 0.01;
+const FAST_V: f32 = 9.0;
 const SPIN: f64 = 0.05;
 const MU: f32 = 0.8;
 const G: f32 = 9.81;
@@ -51,11 +56,24 @@ enum Scene {
     Hold10,
     Roll20,
     Spin,
+    Fast,
+    FastUphill,
+}
+
+impl Scene {
+    /// The ball's radius, rolling resistance and density.
+    fn ball(self) -> (f32, f64, f32) {
+        match self {
+            Scene::Fast | Scene::FastUphill => (FAST_R, FAST_C, 1000.0),
+            _ => (R, C, 1.0),
+        }
+    }
 }
 
 /// The lever hook: the solver contacts of the ball move by `d = c (ω̂_t × n)` while it rolls.
 struct Lever {
     ball: RigidBodyHandle,
+    c: f32,
 }
 
 impl PhysicsHooks for Lever {
@@ -72,7 +90,7 @@ impl PhysicsHooks for Lever {
         if wt.length() < 1e-3 {
             return;
         }
-        let d = wt.normalize().cross(n) * C as f32;
+        let d = wt.normalize().cross(n) * self.c;
         for c in context.solver_contacts.iter_mut() {
             c.anchor1 += d;
             c.anchor2 += d;
@@ -113,6 +131,8 @@ fn step_reading_n(world: &mut PhysicsWorld, pairs: &[(ColliderHandle, ColliderHa
 
 struct Ball {
     sim: Sim,
+    r: f32,
+    c: f64,
     ball: RigidBodyHandle,
     ball_collider: ColliderHandle,
     ground: ColliderHandle,
@@ -126,34 +146,42 @@ fn scene(mech: Mech, sc: Scene, dt: f32) -> Ball {
     let alpha: f32 = match sc {
         Scene::Hold10 => 10f32.to_radians(),
         Scene::Roll20 => 20f32.to_radians(),
+        // Rising along +x, the way the ball rolls.
+        Scene::FastUphill => -5f32.to_radians(),
         _ => 0.0,
     };
+    let (r, c, density) = sc.ball();
     let friction = if mech == Mech::Tribo { Friction::Tribo } else { Friction::Stock };
     let mut sim = Sim::new(slope_gravity(G, alpha), dt, friction);
-    let ground = sim.add_ground(20.0);
+    let ground = sim.add_ground(80.0);
     sim.world.colliders[ground].set_friction(MU);
     let (v, w) = match sc {
         Scene::Roll => (Vector::new(2.0, 0.0, 0.0), Vector::new(0.0, 0.0, -2.0 / R)),
+        Scene::Fast | Scene::FastUphill => {
+            (Vector::new(FAST_V, 0.0, 0.0), Vector::new(0.0, 0.0, -FAST_V / r))
+        }
         Scene::Spin => (Vector::ZERO, Vector::new(0.0, 20.0, 0.0)),
         _ => (Vector::ZERO, Vector::ZERO),
     };
     let material = Material::new(MU as f64, MU as f64)
-        .and_then(|m| m.with_rolling_resistance(C))
+        .and_then(|m| m.with_rolling_resistance(c))
         .and_then(|m| m.with_spin(SpinModel::Heuristic { eta_psi: 0.125, curvature: None }))
         .expect("valid");
-    let mut collider = ColliderBuilder::ball(R).density(1.0);
+    let mut collider = ColliderBuilder::ball(r).density(density);
     // The lever needs the hook; the torque reads the normal force, which only a pair rapier
     // does not recycle reports fresh (docs/rapier.md §2): a hooked pair, as under tribo.
     if matches!(mech, Mech::Lever | Mech::Torque) {
         collider = collider.active_hooks(ActiveHooks::MODIFY_SOLVER_CONTACTS);
     }
     let (ball, ball_collider) = sim.add_dynamic(
-        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, R, 0.0)).linvel(v).angvel(w),
+        RigidBodyBuilder::dynamic().translation(Vector::new(0.0, r, 0.0)).linvel(v).angvel(w),
         collider,
         &material,
     );
     Ball {
         sim,
+        r,
+        c,
         ball,
         ball_collider,
         ground,
@@ -170,18 +198,18 @@ impl Ball {
         match mech {
             Mech::Stock | Mech::Tribo => self.sim.step(),
             Mech::Lever => {
-                let hook = Lever { ball: self.ball };
+                let hook = Lever { ball: self.ball, c: self.c as f32 };
                 self.sim.world.step_with_events(&hook, &());
             }
             Mech::Impulse => {
                 let nf = self.n as f32;
                 let rb = &mut self.sim.world.bodies[self.ball];
                 let (m, w) = (rb.mass(), rb.angvel());
-                let (ic, i) = (1.4 * m * R * R, 0.4 * m * R * R);
+                let (ic, i) = (1.4 * m * self.r * self.r, 0.4 * m * self.r * self.r);
                 let (wt, wn) = (w - n * n.dot(w), n * n.dot(w));
                 let mut j = Vector::ZERO;
                 if wt.length() > 0.0 {
-                    j -= wt.normalize() * (ic * wt.length()).min(C as f32 * nf * dt);
+                    j -= wt.normalize() * (ic * wt.length()).min(self.c as f32 * nf * dt);
                 }
                 if wn.length() > 0.0 {
                     j -= wn.normalize() * (i * wn.length()).min(SPIN as f32 * nf * dt);
@@ -196,7 +224,8 @@ impl Ball {
                 let nf = self.n;
                 let rb = &mut self.sim.world.bodies[self.ball];
                 let m = rb.mass() as f64;
-                let (ic, i) = (1.4 * m * (R * R) as f64, 0.4 * m * (R * R) as f64);
+                let r2 = (self.r * self.r) as f64;
+                let (ic, i) = (1.4 * m * r2, 0.4 * m * r2);
                 let w = rb.angvel();
                 let omega = glam::DVec3::new(w.x as f64, w.y as f64, w.z as f64);
                 let nd = glam::DVec3::Y;
@@ -208,7 +237,7 @@ impl Ball {
                     kinetic_bound: bound,
                     dt: dt as f64,
                 };
-                let t = self.roll.update(&input(Axes::Plane(nd), ic, C * nf)).expect("valid")
+                let t = self.roll.update(&input(Axes::Plane(nd), ic, self.c * nf)).expect("valid")
                     + self.spin.update(&input(Axes::Line(nd), i, SPIN * nf)).expect("valid");
                 rb.reset_torques(false);
                 rb.add_torque(Vector::new(t.x as f32, t.y as f32, t.z as f32), false);
@@ -243,6 +272,25 @@ fn measure(mech: Mech, sc: Scene, dt: f32) -> (f64, f64) {
             let a = 20f64.to_radians();
             let acc = 5.0 / 7.0 * g * (a.sin() - C / r * a.cos());
             (b.sim.body(b.ball).translation().x as f64, 0.5 * acc * 4.0)
+        }
+        Scene::Fast | Scene::FastUphill => {
+            // Stop time: the first step the ball's speed is below 1 mm/s.
+            let (fr, fc) = (FAST_R as f64, FAST_C);
+            let a = if sc == Scene::Fast {
+                5.0 * fc * g / (7.0 * fr)
+            } else {
+                let s = 5f64.to_radians();
+                5.0 / 7.0 * g * (s.sin() + fc / fr * s.cos())
+            };
+            let mut stop = f64::NAN;
+            for k in 0..steps(16.0) {
+                b.step(mech);
+                if stop.is_nan() && b.sim.body(b.ball).linvel().length() < 1e-3 {
+                    stop = (k + 1) as f64 * dt as f64;
+                    break;
+                }
+            }
+            (stop, FAST_V as f64 / a)
         }
         Scene::Spin => {
             let n = steps(6.0);
@@ -301,12 +349,15 @@ fn cost_torque(n: usize) -> (f64, f64) {
     (wall, mean)
 }
 
-fn cost_stock(n: usize) -> f64 {
+/// Stock rapier, or stock with the no-op hook on every collider (rapier recycles no pair), on
+/// the same scene.
+fn cost_stock(n: usize, hooked: bool) -> f64 {
     use tribo_lab::rapier::scenarios::{rolling_config_scene, PileConfig};
-    let (mut sim, _) = rolling_config_scene(PileConfig::Stock, n);
+    let config = if hooked { PileConfig::NoopHook } else { PileConfig::Stock };
+    let (mut sim, _) = rolling_config_scene(config, n);
     let t0 = Instant::now();
     for _ in 0..300 {
-        sim.world.step();
+        sim.world.step_with_events(&NoopHook, &());
     }
     t0.elapsed().as_secs_f64()
 }
@@ -318,6 +369,8 @@ fn main() {
         (Scene::Hold10, "at rest on 10° (holds): x after 5 s (mm)"),
         (Scene::Roll20, "from rest on 20°: x after 2 s (m)"),
         (Scene::Spin, "spinning at 20 rad/s: stop time (s)"),
+        (Scene::Fast, "R 0.1, c = R/10, 9 m/s (ω·dt 1.5 at 1/60), flat: stop time (s)"),
+        (Scene::FastUphill, "the same, uphill 5° (then holds): stop time (s)"),
     ];
     for dt in [1.0 / 60.0, 1.0 / 240.0] {
         println!("\ndt = 1/{:.0}", 1.0 / dt);
@@ -331,23 +384,27 @@ fn main() {
         }
     }
     if std::env::args().any(|a| a == "cost") {
-        println!("\n1000 balls rolling apart, 300 steps at 1/60 (interleaved, 3 rounds):");
-        let mut s = Vec::new();
-        let mut t = Vec::new();
+        println!("\n1000 balls rolling apart, 300 steps at 1/60, medians of 3 interleaved rounds:");
+        let (mut stock, mut hooked, mut torque) = (Vec::new(), Vec::new(), Vec::new());
         let mut mean = 0.0;
         for _ in 0..3 {
-            s.push(cost_stock(1000));
+            stock.push(cost_stock(1000, false));
+            hooked.push(cost_stock(1000, true));
             let (w, m) = cost_torque(1000);
-            t.push(w);
+            torque.push(w);
             mean = m;
         }
-        s.sort_by(f64::total_cmp);
-        t.sort_by(f64::total_cmp);
+        let med = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v[1]
+        };
+        let (s, h, t) = (med(stock), med(hooked), med(torque));
         println!(
-            "stock {:.3} s, torque {:.3} s ({:.2} ×); torque's mean speed after 5 s {mean:.4} m/s (closed form {:.4})",
-            s[1],
-            t[1],
-            t[1] / s[1],
+            "stock {s:.3} s; no-op hook {h:.3} s ({:.2} ×); torque (no-op hook, a contact-pair lookup per ball \
+             and the controller) {t:.3} s ({:.2} ×); torque's mean speed after 5 s {mean:.4} m/s (closed \
+             form {:.4})",
+            h / s,
+            t / s,
             tribo_lab::rapier::scenarios::rolling_closed_form_speed(5.0)
         );
     }
