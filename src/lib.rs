@@ -8,11 +8,14 @@
 //!   (exact integrals and fast approximations).
 //! * [`realizability`] — slip/roll transition and two-point-rolling realizability
 //!   diagnostics (Antali & Stepan).
+//! * [`resistance`] — bounded roll and spin resistance carried as explicit torques over an
+//!   engine's step (an observer of the load; stick/slip with static and kinetic bounds).
 //!
 //! Engine adapters live in their own crates: `tribo_rapier` (rapier3d) and `bevy_tribo`.
 
 pub mod contensou;
 pub mod realizability;
+pub mod resistance;
 pub mod tracking;
 
 #[cfg(test)]

@@ -9,6 +9,12 @@
 //! full pile's time less tribo's before_step/after_step against stock: rapier's part of the full
 //! model (mostly its motor joints), below which the full ratio cannot go.
 //!
+//! `--scene=rolling` times the same configurations on 1000 of the pile's spheres rolling apart
+//! on a plane ([`rolling_config_scene`]: every contact rolling, c = 5 mm) instead of the pile,
+//! and prints their mean speed after the run beside the closed form. Every run also prints
+//! tribo's motor joints per step (those in the joint set after each step, marked with
+//! `TRIBO_JOINT_USER_DATA`; the count is not timed).
+//!
 //! The two tribo configurations also run with `Settings::unhook_settled` off (`slide_only_hooked`,
 //! `full_hooked`: every material collider on the hook, so rapier recycles none of their pairs).
 //!
@@ -50,6 +56,10 @@ struct Run {
     /// First step after which no dynamic body is awake.
     asleep_at: Option<usize>,
     contact_steps: u64,
+    /// tribo's motor joints summed over the steps (counted after each step).
+    joint_steps: u64,
+    /// Mean speed of the dynamic bodies after the run (m/s).
+    mean_speed: f64,
     /// FNV-1a hash of the final world (see the module's doc comment).
     checksum: u64,
 }
@@ -106,15 +116,51 @@ impl Cfg {
     }
 }
 
-fn run(cfg: Cfg, seed: u32, steps: usize) -> Run {
+/// The scene timed: the pile dropped in a box, or the balls rolling apart on a plane.
+#[derive(Clone, Copy, PartialEq)]
+enum Scene {
+    Pile,
+    Rolling,
+}
+
+impl Scene {
+    fn title(self) -> &'static str {
+        match self {
+            Scene::Pile => "1000-sphere pile",
+            Scene::Rolling => "1000 spheres rolling apart on a plane",
+        }
+    }
+}
+
+/// A run's tribo motor joints per step and, on the rolling scene, the spheres' mean speed
+/// beside the closed form.
+fn per_run(r: &Run, steps: usize, scene: Scene) -> String {
+    let joints =
+        format!("    tribo motor joints per step: {:.1}", r.joint_steps as f64 / steps.max(1) as f64);
+    match scene {
+        Scene::Pile => joints,
+        Scene::Rolling => format!(
+            "{joints}; mean speed after {:.2} s: {:.4} m/s (closed form with c = 5 mm: {:.4})",
+            steps as f64 / 60.0,
+            r.mean_speed,
+            rolling_closed_form_speed(steps as f64 / 60.0)
+        ),
+    }
+}
+
+fn run(cfg: Cfg, seed: u32, steps: usize, scene: Scene) -> Run {
     let Cfg(config, hooked) = cfg;
-    let (mut sim, _handles) = pile_config_scene_seeded(config, seed);
+    let (mut sim, handles) = match scene {
+        Scene::Pile => pile_config_scene_seeded(config, seed),
+        Scene::Rolling => rolling_config_scene(config, 1000),
+    };
     if let Some(t) = sim.tribo.as_mut().filter(|_| hooked) {
         t.set_settings(tribo_rapier::Settings { unhook_settled: false, ..*t.settings() });
     }
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     let mut asleep_at = None;
     let mut contact_steps = 0u64;
+    let (mut joint_steps, mut counting) = (0u64, Duration::ZERO);
     let t0 = Instant::now();
     for step in 0..steps {
         match (&mut sim.tribo, config) {
@@ -142,13 +188,23 @@ fn run(cfg: Cfg, seed: u32, steps: usize) -> Run {
             }
             _ => pile_config_step(&mut sim, config),
         }
+        let k = Instant::now();
+        joint_steps += tribo_joints(&sim.world.impulse_joints);
+        counting += k.elapsed();
         if asleep_at.is_none() && sim.all_asleep() {
             asleep_at = Some(step + 1);
         }
     }
-    let total = t0.elapsed();
+    let total = t0.elapsed() - counting;
     let checksum = world_checksum(&sim.world.bodies, asleep_at);
-    Run { total, before, after, asleep_at, contact_steps, checksum }
+    let mean_speed = handles.iter().map(|&h| sim.body(h).linvel().length() as f64).sum::<f64>()
+        / handles.len().max(1) as f64;
+    Run { total, before, after, asleep_at, contact_steps, joint_steps, mean_speed, checksum }
+}
+
+/// tribo's motor joints in `joints` (those marked with [`tribo_rapier::TRIBO_JOINT_USER_DATA`]).
+fn tribo_joints(joints: &tribo_rapier::rapier3d::dynamics::ImpulseJointSet) -> u64 {
+    joints.iter().filter(|(_, j)| j.data.user_data == tribo_rapier::TRIBO_JOINT_USER_DATA).count() as u64
 }
 
 /// The median and range of the ratios `a[k] / b[k]` of the rounds (`b[k]` > 0), as printed
@@ -180,7 +236,7 @@ const THREAD_CONFIGS: [PileConfig; 4] =
 /// `--threads=…`: the runs of [`THREAD_CONFIGS`] in rayon pools of `threads` threads, interleaved
 /// over `rounds` rounds, and the table of their medians (see the module docs).
 #[cfg(feature = "parallel")]
-fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool) {
+fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool, scene: Scene) {
     let pools: Vec<rayon::ThreadPool> = threads
         .iter()
         .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("a rayon pool"))
@@ -191,7 +247,7 @@ fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool) 
     for round in 0..rounds {
         for (t, pool) in pools.iter().enumerate() {
             for (c, &config) in THREAD_CONFIGS.iter().enumerate() {
-                let r = pool.install(|| run(Cfg(config, false), PILE_SEED, steps));
+                let r = pool.install(|| run(Cfg(config, false), PILE_SEED, steps, scene));
                 println!(
                     "round {round} threads {:>2} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}",
                     threads[t],
@@ -201,6 +257,7 @@ fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool) 
                     r.after.as_secs_f64(),
                     r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
                 );
+                println!("{}", per_run(&r, steps, scene));
                 if checksum {
                     println!("checksum threads {:>2} {:>10}: {:016x}", threads[t], config.name(), r.checksum);
                 }
@@ -213,7 +270,7 @@ fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool) 
     let before = |r: &Run| r.before.as_secs_f64();
     let after = |r: &Run| r.after.as_secs_f64();
     let step = |r: &Run| (r.total - r.before - r.after).as_secs_f64();
-    println!("\n1000-sphere pile, {steps} steps at 1/60, medians of {rounds} interleaved rounds (s):");
+    println!("\n{}, {steps} steps at 1/60, medians of {rounds} interleaved rounds (s):", scene.title());
     println!("| threads | stock | no-op hook | tribo slide-only | tribo full | slide-only: before / rapier step / after | full: before / rapier step / after |");
     println!("|---|---|---|---|---|---|---|");
     for (t, n) in threads.iter().enumerate() {
@@ -285,6 +342,14 @@ fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool) 
 fn main() {
     let (flags, mut args): (Vec<String>, Vec<String>) =
         std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    let scene = match flags.iter().find_map(|a| a.strip_prefix("--scene=")) {
+        None | Some("pile") => Scene::Pile,
+        Some("rolling") => Scene::Rolling,
+        Some(other) => {
+            eprintln!("unknown scene {other:?}: --scene=pile (the default) or --scene=rolling");
+            std::process::exit(2);
+        }
+    };
     if let Some(list) = flags.iter().find_map(|a| a.strip_prefix("--threads=")) {
         let threads: Vec<usize> =
             list.split(',').filter_map(|n| n.trim().parse().ok()).filter(|&n| n > 0).collect();
@@ -294,12 +359,12 @@ fn main() {
         let checksum = flags.iter().any(|a| a == "--checksum");
         #[cfg(feature = "parallel")]
         {
-            thread_table(&threads, rounds, steps, checksum);
+            thread_table(&threads, rounds, steps, checksum, scene);
             return;
         }
         #[cfg(not(feature = "parallel"))]
         {
-            let _ = (threads, rounds, steps, checksum);
+            let _ = (threads, rounds, steps, checksum, scene);
             eprintln!("--threads needs the parallel build: cargo run --release -p tribo_lab --features parallel --bin pile_timing -- --threads=1,2");
             std::process::exit(2);
         }
@@ -322,7 +387,7 @@ fn main() {
     for round in 0..rounds {
         for (k, &c) in configs.iter().enumerate() {
             for seed in (0..seeds).map(|i| PILE_SEED + i) {
-                let r = run(c, seed, steps);
+                let r = run(c, seed, steps, scene);
                 println!(
                     "round {round} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}{}",
                     c.name(),
@@ -332,6 +397,7 @@ fn main() {
                     r.asleep_at.map_or("never".to_string(), |s| s.to_string()),
                     if seeds > 1 { format!(" (seed {seed})") } else { String::new() },
                 );
+                println!("{}", per_run(&r, steps, scene));
                 if checksum {
                     println!("checksum {:>10}: {:016x}", c.name(), r.checksum);
                 }
@@ -339,7 +405,7 @@ fn main() {
             }
         }
     }
-    println!("\n1000-sphere pile, {steps} steps at 1/60, medians of {rounds} interleaved rounds:");
+    println!("\n{}, {steps} steps at 1/60, medians of {rounds} interleaved rounds:", scene.title());
     let mut med = Vec::new();
     for (k, &c) in configs.iter().enumerate() {
         let m = median(runs[k].iter().map(|r| r.total.as_secs_f64()).collect());

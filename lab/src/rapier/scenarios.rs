@@ -707,6 +707,14 @@ pub fn pile_config_scene_seeded(config: PileConfig, seed: u32) -> (Sim, Vec<Rigi
         Friction::Tribo
     };
     let (mut sim, handles) = pile_scene_seeded(1000, 1.2, 1.2, 1.0 / 60.0, fr, seed);
+    configure(&mut sim, config);
+    (sim, handles)
+}
+
+/// The benchmark configuration's changes to a scene built with `Friction::Stock` (stock, no-op
+/// hook) or `Friction::Tribo` (slide-only, full): the no-op hook on every collider, or the
+/// slide-only material (η_r = η_ψ = 0) on every tribo collider.
+fn configure(sim: &mut Sim, config: PileConfig) {
     match config {
         PileConfig::NoopHook => {
             for (_, c) in sim.world.colliders.iter_mut() {
@@ -735,7 +743,57 @@ pub fn pile_config_scene_seeded(config: PileConfig, seed: u32) -> (Sim, Vec<Rigi
         }
         PileConfig::Stock | PileConfig::Full => {}
     }
+}
+
+/// Radius (m) of the spheres of the pile and of the rolling scene.
+pub const ROLLING_RADIUS: f64 = 0.1;
+/// Initial rolling speed (m/s) of the spheres of [`rolling_config_scene`].
+pub const ROLLING_SPEED: f64 = 2.0;
+
+/// The rolling scene of the cost table: `n` spheres of the pile (radius [`ROLLING_RADIUS`],
+/// density 1000, [`pile_material`]: rolling resistance c = η_r R = 5 mm) in a square grid 0.5 m
+/// apart, resting on a plane, each rolling without slip at [`ROLLING_SPEED`] straight away
+/// from the grid's centre (they never meet): every contact rolls. dt = 1/60, rapier's default
+/// bodies; step it with [`pile_config_step`].
+pub fn rolling_config_scene(config: PileConfig, n: usize) -> (Sim, Vec<RigidBodyHandle>) {
+    let fr = if matches!(config, PileConfig::Stock | PileConfig::NoopHook) {
+        Friction::Stock
+    } else {
+        Friction::Tribo
+    };
+    let mut sim = Sim::new(Vector::new(0.0, -9.81, 0.0), 1.0 / 60.0, fr);
+    let per_row = (n as f64).sqrt().ceil() as usize;
+    let spacing = 0.5f32;
+    let half = 0.5 * spacing * (per_row.max(1) - 1) as f32;
+    // 5 s at 2 m/s: 10 m beyond the grid's edge at the most.
+    sim.add_ground(half + 12.0);
+    let (r, v0) = (ROLLING_RADIUS as f32, ROLLING_SPEED as f32);
+    let mat = pile_material();
+    let mut handles = Vec::with_capacity(n);
+    for i in 0..n {
+        let (ix, iz) = (i % per_row, i / per_row);
+        let p = Vector::new(-half + ix as f32 * spacing, r, -half + iz as f32 * spacing);
+        let dir = Vector::new(p.x, 0.0, p.z).try_normalize().unwrap_or(Vector::X);
+        let v = dir * v0;
+        // Rolling without slip on the plane y = 0: v + ω × (−r ŷ) = 0, i.e. ω = ŷ × v / r.
+        let w = Vector::Y.cross(v) / r;
+        let (b, _) = sim.add_dynamic(
+            RigidBodyBuilder::dynamic().translation(p).linvel(v).angvel(w),
+            ColliderBuilder::ball(r).density(1000.0),
+            &mat,
+        );
+        handles.push(b);
+    }
+    configure(&mut sim, config);
     (sim, handles)
+}
+
+/// The closed-form speed (m/s) of a sphere of [`rolling_config_scene`] rolling against the
+/// resistance torque c N about its contact (c = η_r R): I_c ω̇ = −c m g with I_c = 7/5 m R², so
+/// v(t) = v0 − 5 c g t / (7 R), until it stops.
+pub fn rolling_closed_form_speed(t: f64) -> f64 {
+    let c = 0.05 * ROLLING_RADIUS;
+    (ROLLING_SPEED - 5.0 * c * 9.81 * t / (7.0 * ROLLING_RADIUS)).max(0.0)
 }
 
 /// One step of a [`pile_config_scene`].
