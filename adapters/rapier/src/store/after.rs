@@ -2,10 +2,9 @@
 //! points, stick/slip updates, the next step's plan, state for new contacts.
 
 use super::bodies::{BodiesNow, BodyNow, DYNAMIC, ENABLED, MASS_OK, MOVING, PRESENT};
+use super::effects::{record_give_back, Direct, Effects, Slot, StoreView};
 #[cfg(feature = "parallel")]
 use super::effects::{Deferred, Op};
-use super::effects::{Direct, Effects, Slot, StoreView};
-use super::give_back::record_give_back;
 use super::modes::{advance_mode, hold_step};
 use super::plan::angular_slip_speeds;
 use super::prefetch::{prefetch, prefetch_ends, prefetch_lines, AHEAD};
@@ -165,7 +164,7 @@ impl TriboRapier {
                 collapse: false,
                 roll_stopped: false,
                 stop_offset: Vector::ZERO,
-                line: crate::hooks::may_touch_along_a_line([col1, col2]),
+                line: crate::line_contact::may_touch_along_a_line([col1, col2]),
                 hold_radius: 0.0,
             });
             self.index.insert(k, (self.states.len() - 1) as u32);
@@ -230,7 +229,7 @@ impl TriboRapier {
             *w.get_mut() = WARM_UNSET;
         }
         if !plan_ok {
-            super::plan::clear_nonfinite_motor_impulses(&self.states, joints);
+            super::motor::clear_nonfinite_motor_impulses(&self.states, joints);
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }

@@ -143,7 +143,7 @@ impl TriboRapier {
                 s.kappa_const =
                     [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
                 s.pending = true;
-                self.plans[i].line = crate::hooks::may_touch_along_a_line([col1, col2]);
+                self.plans[i].line = crate::line_contact::may_touch_along_a_line([col1, col2]);
             }
             if self.states[i].material_epoch != epoch {
                 match self.contact_material((c1, col1), (c2, col2)) {
@@ -206,7 +206,7 @@ impl TriboRapier {
             // them again.
             for s in &mut self.states {
                 if s.joint.is_some() {
-                    super::plan::clear_motor_rows(&mut s.joint, joints);
+                    super::motor::clear_motor_rows(&mut s.joint, joints);
                     s.pending = true;
                 }
             }

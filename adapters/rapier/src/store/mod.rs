@@ -16,7 +16,6 @@ use std::sync::Mutex;
 
 use crate::compat;
 use crate::curvature::Curvature;
-use crate::hooks::TriboHooks;
 use crate::rapier3d::prelude::*;
 use crate::{FrictionMaterial, PairTable};
 use tribo::tracking::{Derived, Material, Mode};
@@ -29,6 +28,7 @@ mod diagnostic;
 mod effects;
 mod give_back;
 mod modes;
+mod motor;
 mod plan;
 mod prefetch;
 mod quiet;
@@ -527,12 +527,6 @@ impl TriboRapier {
     pub fn set_pair_table(&mut self, table: PairTable) {
         self.pair_table = table;
         self.material_epoch += 1;
-    }
-
-    /// The hooks to pass to `PhysicsPipeline::step`, wrapping the user's own hooks (use `&()`
-    /// for none).
-    pub fn hooks<'a, H: PhysicsHooks + ?Sized>(&'a self, user: &'a H) -> TriboHooks<'a, H> {
-        TriboHooks { tribo: self, user }
     }
 
     /// The state slot of a contact (rapier's pair order): `hint` (the slot the manifold carried

@@ -1,7 +1,8 @@
 //! Planning a contact's next step: the hook's friction coefficient and anchor pull-back, the
 //! roll/spin motor (frame, targets, torque bounds).
 
-use super::effects::{Effects, MotorRows, Slot, StoreView};
+use super::effects::{Direct, Effects, Slot, StoreView};
+use super::motor::{set_motor, MotorRows};
 use super::*;
 use crate::curvature::collider_curvature;
 use crate::rapier3d::parry::math::Vec3A;
@@ -410,63 +411,6 @@ fn plan_torques<E: Effects>(
     s.joint = fx.insert_joint(slot, [b1, b2], j);
 }
 
-/// Writes a contact's motor: its frames, and one row per angular axis (X spin, Y and Z roll)
-/// with a torque bound `caps` (finite and positive; the others lose their row: a kinetic roll
-/// has no Z row). A row is a velocity motor towards `targets` (rapier's `set_motor_velocity`:
-/// target angle kept, stiffness 0, damping `damping`) bounded by the capacity.
-#[inline(always)]
-pub(super) fn set_motor(d: &mut GenericJoint, rows: &MotorRows) {
-    let MotorRows { frames: (frame1, frame2), targets, caps, damping } = *rows;
-    d.local_frame1 = frame1;
-    d.local_frame2 = frame2;
-    let axes = [JointAxesMask::ANG_X, JointAxesMask::ANG_Y, JointAxesMask::ANG_Z];
-    let index = [JointAxis::AngX as usize, JointAxis::AngY as usize, JointAxis::AngZ as usize];
-    for k in 0..3 {
-        let (t, c) = (targets[k], caps[k]);
-        if c.is_finite() && c > 0.0 {
-            d.motor_axes |= axes[k];
-            let m = &mut d.motors[index[k]];
-            m.target_vel = if t.is_finite() { t } else { 0.0 };
-            m.stiffness = 0.0;
-            m.damping = damping;
-            m.max_force = c;
-        } else {
-            d.motor_axes.remove(axes[k]);
-        }
-    }
-}
-
-/// Zeroes the non-finite motor impulses (warm starts) of the motor joints of `states`: a step
-/// with a NaN or infinite time step leaves NaN there, and the next step's warm start would
-/// put it into the bodies.
-pub(super) fn clear_nonfinite_motor_impulses(states: &[PairState], joints: &mut ImpulseJointSet) {
-    for h in states.iter().filter_map(|s| s.joint) {
-        clear_nonfinite_motor_impulse(h, joints);
-    }
-}
-
-/// Zeroes the non-finite motor impulses of joint `h` (see [`clear_nonfinite_motor_impulses`]).
-pub(super) fn clear_nonfinite_motor_impulse(h: ImpulseJointHandle, joints: &mut ImpulseJointSet) {
-    if tribo_joint(joints, h).is_some_and(|jj| jj.data.motors.iter().any(|m| !m.impulse.is_finite())) {
-        if let Some(jj) = tribo_joint_mut(joints, h) {
-            for m in jj.data.motors.iter_mut().filter(|m| !m.impulse.is_finite()) {
-                m.impulse = 0.0;
-            }
-        }
-    }
-}
-
-/// Nothing to resist: the motor (if any) loses its rows. A joint without rows costs the solver
-/// little, and keeping it avoids churn when the capacity comes back next step. A motor the
-/// joint set no longer holds (rapier removed it with a body) is forgotten.
-pub(super) fn clear_motor_rows(joint: &mut Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
-    let Some(h) = *joint else { return };
-    match tribo_joint_mut(joints, h) {
-        Some(jj) => jj.data.motor_axes = JointAxesMask::empty(),
-        None => *joint = None,
-    }
-}
-
 /// The material's per-step parameters for normal force `n` and the two surfaces' curvatures.
 #[inline]
 pub(super) fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvature)) -> Derived {
@@ -558,4 +502,34 @@ fn slide_pull(s: &PairState, settings: &Settings, dt: f32, on_joints: bool) -> V
 #[inline(always)]
 fn pull_back(d: Vector, gain: f32, dt: f32, limit: f32) -> Vector {
     (-d * (gain / dt)).clamp_length_max(limit)
+}
+
+impl TriboRapier {
+    /// [`replan`](fn@replan) of contact `i`, its effects made at once.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn replan(
+        &mut self,
+        i: usize,
+        colliders: &ColliderSet,
+        parents: [Option<RigidBodyHandle>; 2],
+        bodies: &RigidBodySet,
+        anchor: Option<&(RigidBodyHandle, Pose)>,
+        dt: f32,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let view = StoreView {
+            settings: self.settings,
+            user_joints: self.user_joints,
+            multibody_links: &self.multibody_links,
+        };
+        let mut fx = Direct {
+            joints,
+            give_back: &mut self.give_back,
+            reported: &mut self.reported,
+            diagnostics: &mut self.diagnostics,
+            needs_anchor: &mut self.needs_anchor,
+        };
+        let mut c = Slot { i, s: &mut self.states[i], plan: &mut self.plans[i], warm: &self.warm[i] };
+        replan(&mut c, &view, colliders, parents, bodies, anchor, dt, &mut fx);
+    }
 }
