@@ -20,6 +20,7 @@ use crate::rapier3d::prelude::*;
 use crate::{FrictionMaterial, PairTable};
 use tribo::tracking::{Derived, Material, Mode};
 
+mod admit;
 mod after;
 mod angular_cap;
 mod before;
@@ -29,14 +30,20 @@ mod effects;
 mod give_back;
 mod modes;
 mod motor;
+mod observe;
+mod pass;
+mod pipeline;
 mod plan;
 mod prefetch;
 mod quiet;
+mod roll_stop;
 mod settings;
 mod settle;
+mod settle_verdict;
 #[cfg(feature = "serde-serialize")]
 mod snapshot;
 mod state;
+mod track;
 mod world;
 
 pub use diagnostic::{Diagnostic, MIN_VALIDATED_DT};
@@ -156,7 +163,7 @@ pub struct TriboRapier {
     /// restored snapshot) and an existing anchor body is adopted.
     adopted: bool,
     /// The caches of `after_step`'s contact pass, one per thread (at least one; see `after`).
-    caches: Vec<Mutex<after::PassCache>>,
+    caches: Vec<Mutex<pass::PassCache>>,
     pub(crate) realizability: crate::diagnostics::Monitor,
     /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
     settle: settle::Settle,
@@ -203,7 +210,7 @@ impl Clone for TriboRapier {
             prepared: self.prepared,
             reported_unprepared: self.reported_unprepared,
             adopted: self.adopted,
-            caches: after::PassCache::one(),
+            caches: pass::PassCache::one(),
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
             give_back: self.give_back.clone(),
@@ -406,7 +413,7 @@ impl TriboRapier {
             prepared: false,
             reported_unprepared: false,
             adopted: false,
-            caches: after::PassCache::one(),
+            caches: pass::PassCache::one(),
             realizability: Default::default(),
             settle: Default::default(),
             give_back: Vec::new(),

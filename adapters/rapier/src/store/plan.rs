@@ -1,10 +1,11 @@
 //! Planning a contact's next step: the hook's friction coefficient and anchor pull-back, the
 //! roll/spin motor (frame, targets, torque bounds).
 
+use super::bodies::{BodyNow, MASS_OK};
 use super::effects::{Direct, Effects, Slot, StoreView};
 use super::motor::{set_motor, MotorRows};
+use super::observe::{angular_slip_speeds, contact_on_joints, measure_curvature, Motion, Now, StepCtx};
 use super::*;
-use crate::curvature::collider_curvature;
 use crate::rapier3d::parry::math::Vec3A;
 
 /// Plans contact `c` for the next step from its modes, deflections and last normal force: the
@@ -98,19 +99,6 @@ fn plan_start<E: Effects>(
     c.plan.stock = false;
     c.s.pending = false;
     Some(on_joints)
-}
-
-/// Whether a dynamic body of the contact between bodies `parents` (`rbs`) is on one of the
-/// user's impulse joints or is a multibody link.
-#[inline(always)]
-pub(super) fn contact_on_joints(
-    view: &StoreView<'_>,
-    parents: [Option<RigidBodyHandle>; 2],
-    rbs: [Option<&RigidBody>; 2],
-    joints: &ImpulseJointSet,
-) -> bool {
-    (view.user_joints && on_user_joints(parents, rbs, joints))
-        || (!view.multibody_links.is_empty() && dynamic_on_multibody(view.multibody_links, parents, rbs))
 }
 
 /// [`plan_contact`] of a contact known to be slide only (no roll or spin capacity, no
@@ -249,12 +237,8 @@ fn plan_torques<E: Effects>(
             (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
         }
         _ => {
-            let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
-                return; // a collider was removed: `before_step` releases the contact
-            };
-            let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
-            s.curvature = Some(k);
-            s.per_newton = None;
+            // A collider was removed: `before_step` releases the contact.
+            let Some(k) = measure_curvature(s, colliders, point, n, ez) else { return };
             (k.0, k.1, derive(&s.material, nf, k))
         }
     };
@@ -417,16 +401,6 @@ pub(super) fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvatur
     material.derive(n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
 }
 
-/// The relative angular speeds below which a roll and a spin count as settled:
-/// `slip_speed · max(½(κ_i + κ_j), 10⁻³)` along the rolling direction and
-/// `slip_speed · max(κ̄_i + κ̄_j, 10⁻³)` about the normal.
-#[inline]
-pub(super) fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvature)) -> (f32, f32) {
-    let roll = (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
-    let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
-    (slip_speed * roll, slip_speed * spin)
-}
-
 /// The body a contact's roll/spin motor on dynamic body `h` acts through: `h` itself, or, while
 /// one of the user's impulse joints locks every relative rotation between `h` and another
 /// body (a fixed joint, or a prismatic joint: a gripper's finger on its slide), the body at
@@ -462,19 +436,6 @@ fn motor_body(h: RigidBodyHandle, bodies: &RigidBodySet, joints: &ImpulseJointSe
 
 /// The most rotation-locking joints [`motor_body`] follows from a body.
 const ROOT_HOPS: usize = 8;
-
-/// Whether a dynamic body among `rbs` (handles `parents`) is on one of the user's joints (a
-/// joint without tribo's marker).
-fn on_user_joints(
-    parents: [Option<RigidBodyHandle>; 2],
-    rbs: [Option<&RigidBody>; 2],
-    joints: &ImpulseJointSet,
-) -> bool {
-    rbs.iter().zip(parents).any(|(rb, p)| {
-        rb.is_some_and(|b| b.is_dynamic())
-            && p.is_some_and(|h| joints.attached_joints(h).any(|(_, _, _, j)| !is_tribo_joint(j)))
-    })
-}
 
 /// The anchor pull-back of a sticking contact: `anchor_gain` of its slide deflection per step
 /// (tangential part), at most at the slip-detection speed. None while the contact rolls, on a
@@ -531,5 +492,58 @@ impl TriboRapier {
         };
         let mut c = Slot { i, s: &mut self.states[i], plan: &mut self.plans[i], warm: &self.warm[i] };
         replan(&mut c, &view, colliders, parents, bodies, anchor, dt, &mut fx);
+    }
+}
+
+/// The plan of contact `c` for the next step, made after its update (`m`: what `observe`
+/// measured; `was_settled`: it was settled before this step): kept, or made again.
+#[inline(always)]
+pub(super) fn plan_next<const SLIDE: bool, E: Effects>(
+    now: &Now<'_>,
+    c: &mut Slot<'_>,
+    m: &Motion,
+    was_settled: bool,
+    fx: &mut E,
+) {
+    let StepCtx { bodies, colliders, dt, plan_ok, .. } = *now.x;
+    let (anchor, view, [b1, b2], [par1, par2], d) = (&now.x.anchor, now.view, now.b, now.parents, m.d);
+    // Plan the next step now, while this contact's bodies and colliders are at hand
+    // (Contensou contacts are planned by before_step from the velocities the step starts
+    // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
+    // no pull-back, no motor: what `plan_contact` would make of it again) while the
+    // masses are valid.
+    let (s, plan) = (&*c.s, &*c.plan);
+    let mass_ok = |h: Option<RigidBodyHandle>, b: &BodyNow| h.is_none() || b.is(MASS_OK);
+    let masses_valid = mass_ok(par1, b1) && mass_ok(par2, b2);
+    let keep = was_settled
+        && s.settled
+        && s.slide == Mode::Static
+        && masses_valid
+        && view.settings.unhook_settled
+        && !s.pending
+        && (SLIDE || (s.kappa_const && s.joint.is_none()))
+        && s.roll_cap == 0.0
+        && s.spin_cap == 0.0
+        && (SLIDE || (d.roll_capacity(s.roll) == 0.0 && d.spin_capacity(s.spin) == 0.0))
+        && !plan.stock
+        && !plan.collapse
+        && !plan.roll_stopped
+        && plan.tangent_velocity == Vector::ZERO
+        && plan.mu == s.material.mu_s() as f32;
+    if SLIDE && plan_ok && !keep {
+        plan_slide(c, view, [par1, par2], bodies, dt, masses_valid, fx);
+    } else if plan_ok && s.contensou_model.is_none() && !keep {
+        plan_contact(
+            c,
+            view,
+            colliders,
+            [par1, par2],
+            bodies,
+            anchor.as_ref(),
+            dt,
+            Some(&d),
+            masses_valid,
+            fx,
+        );
     }
 }

@@ -137,7 +137,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             prepared: s.prepared,
             reported_unprepared: s.reported_unprepared,
             adopted: s.adopted,
-            caches: super::after::PassCache::one(),
+            caches: super::pass::PassCache::one(),
             realizability: s.realizability,
             settle: settle::Settle::with_ctl(s.hook_control.into_iter().collect()),
             give_back: s.give_back,

@@ -355,7 +355,7 @@ pub(super) struct PairState {
     pub(super) slide_onset: f32,
     /// Relative slide (m/s) and spin (rad/s) speeds after the previous step, and whether each
     /// was at its bound and not slowing, kept for contacts of bodies on the user's joints (see
-    /// `after::slipping`).
+    /// `track::slipping`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) last_slip: ([f32; 2], [bool; 2]),
     pub(super) joint: Option<ImpulseJointHandle>,
