@@ -183,7 +183,6 @@ fn plan_torques<E: Effects>(
     let gain = settings.anchor_gain;
     let damping = settings.motor_damping;
     let slip_speed = settings.slip_speed;
-    let [rb1, rb2] = rbs;
     let slot = c.i;
     let s = &mut *c.s;
     let plan = &mut *c.plan;
@@ -192,86 +191,16 @@ fn plan_torques<E: Effects>(
     // Geometry and capacities (the vector arithmetic in SIMD vectors).
     let n = s.normal;
     let point = s.point;
-    let nf = s.n;
     let na = Vec3A::from(n);
-    let tangential = |v: Vec3A| v - na * v.dot(na);
-    // Roll axis: the stick deflection (static) or the rolling direction (relative angular
-    // velocity), else the previous axis; always re-projected on the tangent plane.
-    let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
-    let w = angvel(rb2) - angvel(rb1);
-    let wt = tangential(w);
-    let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
-    let cand = match s.roll {
-        // Sticking: along the accumulated roll deflection (the direction the load turns the
-        // body); rolling: along the rolling axis.
-        // A deflection small against the static threshold (pulled back, or noise) keeps the
-        // previous axis: its direction says nothing about the load, and a single roll row
-        // off the load direction would leave the rest of the load unresisted. A wheel on a
-        // revolute multibody joint turns about its axle only: the row lies along the axle.
-        Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
-        Mode::Static
-            if let Some(a) = multibody_axle(view.multibody_links, parents, rbs)
-                .map(|a| tangential(a.into()))
-                .filter(|a| a.length() > 1e-3) =>
-        {
-            a
-        }
-        Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
-        _ if wt.length() > 1e-6 => wt,
-        _ => tangential(roll_axis),
-    };
-    let cand_len = cand.length();
-    let ea = if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
-    let eza = na.cross(ea);
+    let (w, wt, ea, eza) = roll_axis(s, view, parents, rbs);
     let (e, ez) = (Vector::from(ea), Vector::from(eza));
-    // Curvatures along the direction of motion of a body rolling about e (both balls or
-    // flat shapes: independent of the direction, computed once).
-    // The derived parameters of `after_step` hold unless the curvatures change with the axis.
-    let (k1, k2, d) = match (s.curvature, derived) {
-        (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
-        (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
-        // A step without load (a hop): its normal and point come from a manifold that does
-        // not touch (a rolling cylinder's can point along its axis, at its end face) and say
-        // nothing of the surfaces: the curvatures of the last loaded step stay.
-        (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
-            (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
-        }
-        _ => {
-            // A collider was removed: `before_step` releases the contact.
-            let Some(k) = measure_curvature(s, colliders, point, n, ez) else { return };
-            (k.0, k.1, derive(&s.material, nf, k))
-        }
-    };
+    let Some((k1, k2, d)) = torque_params(s, colliders, derived, ez) else { return };
     let mat = &s.material;
     let roll_cap = d.roll_capacity(s.roll) as f32;
     let spin_cap = d.spin_capacity(s.spin) as f32;
     let mu = mat.mu(s.slide) as f32;
-    // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
-    let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
-        Some(cfg) => {
-            let input = crate::contensou::StepInput {
-                contensou: cfg,
-                material: mat,
-                n: nf,
-                normal: n,
-                point,
-                slide: s.slide,
-                spin: s.spin,
-                rb1,
-                rb2,
-                mean_curvature: k1.mean + k2.mean,
-                slip_speed,
-                axis_y: e,
-                axis_z: ez,
-                gain,
-                dt,
-            };
-            let o = crate::contensou::step_limits(&input, &mut s.contensou);
-            (o.mu, o.spin_cap, (o.tilt, o.level))
-        }
-        // No model: the Contensou state was cleared with it (`before_step`).
-        None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
-    };
+    let (mu, spin_cap, (cz_tilt, cz_level)) =
+        contensou_limits(s, rbs, (mu, spin_cap), k1.mean + k2.mean, (e, ez), &settings, dt);
     plan.collapse = s.contensou_model.is_some() && s.contensou.collapse;
     // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
     // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
@@ -341,19 +270,7 @@ fn plan_torques<E: Effects>(
         }
         return;
     }
-    // Motor frame: X = normal, Y = roll axis, Z = n × Y.
-    let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
-    // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
-    // body: rapier scans the joints of a pair's first body for every contact pair (to honour
-    // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
-    // its contact pairs walk them all.
-    // The motor has angular rows only, which rapier builds from the frames' rotations (their
-    // translations place linear rows): the frames sit at the bodies' origins.
-    let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
-    let rot1 = if world1 { arot } else { side1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-    let rot2 = if world2 { arot } else { side2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-    let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
-    let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
+    let (frame1, frame2) = motor_frames((n, e, ez), anchor, (world1, world2), [side1, side2]);
     let roll_target = Vec3A::from(roll_target);
     let targets = [spin_target, roll_target.dot(ea), roll_target.dot(eza)];
     // The contact's first motor step also carries the static impulse its first step lacked
@@ -367,12 +284,174 @@ fn plan_torques<E: Effects>(
         roll_z * onset(HOLD_ROLL) * roll_f,
     ];
     let rows = MotorRows { frames: (frame1, frame2), targets, caps, damping };
+    attach_motor(s, slot, &rows, sides, (world1, world2), anchor, fx);
+}
+
+/// The roll axis of contact `s` for the next step (see [`plan_torques`]), from the bodies `rbs`
+/// (handles `parents`): the relative angular velocity `w` of the bodies, its tangential part
+/// `wt`, the axis `ea` and `eza` = n × `ea`.
+#[inline(always)]
+fn roll_axis(
+    s: &PairState,
+    view: &StoreView<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+) -> (Vec3A, Vec3A, Vec3A, Vec3A) {
+    let [rb1, rb2] = rbs;
+    let n = s.normal;
+    let na = Vec3A::from(n);
+    let tangential = |v: Vec3A| v - na * v.dot(na);
+    // Roll axis: the stick deflection (static) or the rolling direction (relative angular
+    // velocity), else the previous axis; always re-projected on the tangent plane.
+    let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
+    let w = angvel(rb2) - angvel(rb1);
+    let wt = tangential(w);
+    let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
+    let cand = match s.roll {
+        // Sticking: along the accumulated roll deflection (the direction the load turns the
+        // body); rolling: along the rolling axis.
+        // A deflection small against the static threshold (pulled back, or noise) keeps the
+        // previous axis: its direction says nothing about the load, and a single roll row
+        // off the load direction would leave the rest of the load unresisted. A wheel on a
+        // revolute multibody joint turns about its axle only: the row lies along the axle.
+        Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
+        Mode::Static
+            if let Some(a) = multibody_axle(view.multibody_links, parents, rbs)
+                .map(|a| tangential(a.into()))
+                .filter(|a| a.length() > 1e-3) =>
+        {
+            a
+        }
+        Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
+        _ if wt.length() > 1e-6 => wt,
+        _ => tangential(roll_axis),
+    };
+    let cand_len = cand.length();
+    let ea = if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
+    let eza = na.cross(ea);
+    (w, wt, ea, eza)
+}
+
+/// The surfaces' curvatures of contact `s` about roll axis `ez` (the direction of motion of a
+/// body rolling about `e`) and the material's parameters for its load (`derived`: those
+/// `after_step` computed, if at hand). `None`: a collider was removed (`before_step` releases
+/// the contact).
+#[inline(always)]
+fn torque_params(
+    s: &mut PairState,
+    colliders: &ColliderSet,
+    derived: Option<&Derived>,
+    ez: Vector,
+) -> Option<(Curvature, Curvature, Derived)> {
+    let (n, point, nf) = (s.normal, s.point, s.n);
+    // Curvatures along the direction of motion of a body rolling about e (both balls or
+    // flat shapes: independent of the direction, computed once).
+    // The derived parameters of `after_step` hold unless the curvatures change with the axis.
+    let (k1, k2, d) = match (s.curvature, derived) {
+        (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
+        (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
+        // A step without load (a hop): its normal and point come from a manifold that does
+        // not touch (a rolling cylinder's can point along its axis, at its end face) and say
+        // nothing of the surfaces: the curvatures of the last loaded step stay.
+        (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
+            (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
+        }
+        _ => {
+            // A collider was removed: `before_step` releases the contact.
+            let k = measure_curvature(s, colliders, point, n, ez)?;
+            (k.0, k.1, derive(&s.material, nf, k))
+        }
+    };
+    Some((k1, k2, d))
+}
+
+/// The Contensou contact model's coupled slide/spin limits and flat-face tipping support
+/// (`crate::contensou::step_limits`) of contact `s` in the frame `(e, ez)` of its roll axis, or
+/// the plain friction coefficient and spin capacity `(mu, spin_cap)` without a model.
+#[inline(always)]
+fn contensou_limits(
+    s: &mut PairState,
+    [rb1, rb2]: [Option<&RigidBody>; 2],
+    (mu, spin_cap): (f32, f32),
+    mean_curvature: f64,
+    (e, ez): (Vector, Vector),
+    settings: &Settings,
+    dt: f32,
+) -> (f32, f32, ([f32; 2], Vector)) {
+    let (n, point, nf, mat) = (s.normal, s.point, s.n, &s.material);
+    let (gain, slip_speed) = (settings.anchor_gain, settings.slip_speed);
+    // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
+    let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
+        Some(cfg) => {
+            let input = crate::contensou::StepInput {
+                contensou: cfg,
+                material: mat,
+                n: nf,
+                normal: n,
+                point,
+                slide: s.slide,
+                spin: s.spin,
+                rb1,
+                rb2,
+                mean_curvature,
+                slip_speed,
+                axis_y: e,
+                axis_z: ez,
+                gain,
+                dt,
+            };
+            let o = crate::contensou::step_limits(&input, &mut s.contensou);
+            (o.mu, o.spin_cap, (o.tilt, o.level))
+        }
+        // No model: the Contensou state was cleared with it (`before_step`).
+        None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
+    };
+    (mu, spin_cap, (cz_tilt, cz_level))
+}
+
+/// The frames of a contact's motor (X = normal `n`, Y = roll axis `e`, Z = `ez`) on its two
+/// sides (`world`: the side is the world, attached to the anchor body).
+#[inline(always)]
+fn motor_frames(
+    (n, e, ez): (Vector, Vector, Vector),
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    (world1, world2): (bool, bool),
+    [side1, side2]: [Option<&RigidBody>; 2],
+) -> (Pose, Pose) {
+    // Motor frame: X = normal, Y = roll axis, Z = n × Y.
+    let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
+    // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
+    // body: rapier scans the joints of a pair's first body for every contact pair (to honour
+    // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
+    // its contact pairs walk them all.
+    // The motor has angular rows only, which rapier builds from the frames' rotations (their
+    // translations place linear rows): the frames sit at the bodies' origins.
+    let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
+    let rot1 = if world1 { arot } else { side1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let rot2 = if world2 { arot } else { side2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
+    let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
+    (frame1, frame2)
+}
+
+/// Writes `rows` into contact `s`'s motor between the bodies `sides` (`world`: the side is the
+/// world, attached to the anchor body), creating it (or re-attaching it) through `fx`.
+#[inline(always)]
+fn attach_motor<E: Effects>(
+    s: &mut PairState,
+    slot: usize,
+    rows: &MotorRows,
+    sides: [Option<RigidBodyHandle>; 2],
+    (world1, world2): (bool, bool),
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    fx: &mut E,
+) {
     let [p1, p2] = sides;
     let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
     let (want1, want2) = (side(world1, p1), side(world2, p2));
     if let Some(h) = s.joint {
         if let (Some(b1), Some(b2)) = (want1, want2) {
-            if fx.set_motor(h, [b1, b2], &rows) {
+            if fx.set_motor(h, [b1, b2], rows) {
                 return;
             }
         }
@@ -391,7 +470,7 @@ fn plan_torques<E: Effects>(
     };
     let mut j = GenericJoint::new(JointAxesMask::empty());
     j.user_data = TRIBO_JOINT_USER_DATA;
-    set_motor(&mut j, &rows);
+    set_motor(&mut j, rows);
     s.joint = fx.insert_joint(slot, [b1, b2], j);
 }
 
