@@ -2,13 +2,19 @@
 //! before/after-step entry points.
 //!
 //! - `state`: the per-contact data (plan, stick/slip state) and its keys;
-//! - `before` / `after`: the two entry points around rapier's step;
-//! - `bodies`: each body as `after_step` reads it, once per step;
-//! - `plan`: a contact's next step (friction coefficient, pull-back, motor);
-//! - `modes`: the stick/slip mode machine and the onset hold;
+//! - `before` / `after`: the two entry points around rapier's step; `admit`: new contacts;
+//! - `pass`: `after_step`'s contact pass and its performance machinery (with `prefetch`,
+//!   `bodies`: each body read once per step, and `quiet`'s idle skipping);
+//! - `pipeline`: one moving contact's update, stage by stage: `observe` (the solver's
+//!   impulses, slip, turn, curvatures), `track` (the stick/slip machines; `modes`: the machine
+//!   and the onset hold), `roll_stop` (stopped-roll and rolling-hold geometry),
+//!   `settle_verdict` (settled or not), `plan` (the next step's coefficient, pull-back, motor);
+//! - `effects`: what a contact's update changes in rapier's sets (`motor`: the motor joint's
+//!   rows; `give_back`: the turn of a motor without contact points);
 //! - `world`: the objects tribo puts into the rapier world (motors, anchor body);
 //! - `settle`: settled colliders off the hook (rapier then recycles their contacts);
 //! - `quiet`: the checks both passes skip for contacts of sleeping bodies that did not change;
+//! - `angular_cap`: rapier's angular speed cap, lifted on the bodies tribo's materials touch;
 //! - `settings`, `diagnostic`: the public tuning and problem reports; `snapshot`: serde.
 
 use std::sync::atomic::{AtomicU32, Ordering};
