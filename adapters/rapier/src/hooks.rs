@@ -3,7 +3,8 @@
 use crate::compat;
 use crate::line_contact::{onto_touching_lines, support_normal};
 use crate::rapier3d::prelude::*;
-use crate::store::TriboRapier;
+use crate::rolling::StepTiming;
+use crate::store::{Contacts, HookInbox, Materials, Onset, TriboRapier};
 
 /// rapier [`PhysicsHooks`] that compose the user's hooks `H` with tribo's friction.
 ///
@@ -30,15 +31,23 @@ use crate::store::TriboRapier;
 /// user's hook is taken for a tag and the hook sees 0 at its next call. Code reading
 /// `user_data` from the narrow phase between steps sees the tag on tribo's contacts.
 pub struct TriboHooks<'a, H: PhysicsHooks + ?Sized> {
-    pub(crate) tribo: &'a TriboRapier,
-    pub(crate) user: &'a H,
+    /// The store's tables the hook reads (contacts, materials) and reports into (the inbox, the
+    /// contacts' warm-start sums).
+    contacts: &'a Contacts,
+    materials: &'a Materials,
+    inbox: &'a HookInbox,
+    /// The step the solver runs, as the last `before_step` saw it (see [`crate::rolling`]).
+    timing: StepTiming,
+    slip_speed: f32,
+    user: &'a H,
 }
 
 impl TriboRapier {
     /// The hooks to pass to `PhysicsPipeline::step`, wrapping the user's own hooks (use `&()`
     /// for none).
     pub fn hooks<'a, H: PhysicsHooks + ?Sized>(&'a self, user: &'a H) -> TriboHooks<'a, H> {
-        TriboHooks { tribo: self, user }
+        let (contacts, materials, inbox, timing) = self.hook_tables();
+        TriboHooks { contacts, materials, inbox, timing, slip_speed: self.settings().slip_speed, user }
     }
 }
 
@@ -82,7 +91,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
         // pull-back, on a manifold without the user's conveyor velocity: what
         // `set_friction_general` does for it, without its other cases (and their stack frame).
         let Some(parts) = compat::manifold_parts(context) else { return };
-        if let Some((i, plan)) = hint.and_then(|i| Some((i, self.tribo.plain_plan(c1, c2, i)?))) {
+        if let Some((i, plan)) = hint.and_then(|i| Some((i, self.contacts.plain_plan(c1, c2, i)?))) {
             // (All bits zero: a conveyor velocity of -0.0 takes the general path, which finds
             // no belt in it either.)
             let bits = |v: Vector| v.x.to_bits() | v.y.to_bits() | v.z.to_bits();
@@ -91,7 +100,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                     *parts.user_data = tag_of_slot(i);
                 }
                 if crate::compat::IMPULSE_INCLUDES_WARMSTART {
-                    self.tribo.add_warmstart(i, warm_start(&parts));
+                    self.contacts.add_warmstart(i, warm_start(&parts));
                 }
                 *parts.friction = plan.mu;
                 let tv = plan.tangent_velocity;
@@ -124,7 +133,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
         } else {
             Vector::ZERO
         };
-        let slot = self.tribo.slot(c1, c2, hint);
+        let slot = self.contacts.slot(c1, c2, hint);
         let rbs = [b1, b2].map(|b| b.and_then(|h| bodies.get(h)));
         let (mu, tangent_velocity) = match slot {
             Some(i) => {
@@ -133,7 +142,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                 if *parts.user_data == 0 {
                     *parts.user_data = tag_of_slot(i);
                 }
-                let plan = self.tribo.plan(i);
+                let plan = self.contacts.plan(i);
                 // Contensou flat faces: one solver contact at the patch centre (no rapier twist
                 // friction); first, so the warm start below is the one of the contact the solver
                 // will use.
@@ -142,13 +151,13 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                 }
                 // The warm-start normal impulse the solver will start from (see compat).
                 if crate::compat::IMPULSE_INCLUDES_WARMSTART {
-                    self.tribo.add_warmstart(i, warm_start(&parts));
+                    self.contacts.add_warmstart(i, warm_start(&parts));
                 }
                 if plan.stock {
                     return;
                 }
                 if belt != Vector::ZERO {
-                    self.tribo.add_belt(i, belt);
+                    self.inbox.add_belt(i, belt);
                 }
                 (plan.mu, plan.tangent_velocity)
             }
@@ -158,7 +167,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                 // when it began (the velocities the step starts from).
                 let onset = || {
                     let n = *parts.normal;
-                    let slip_speed = self.tribo.settings().slip_speed;
+                    let slip_speed = self.slip_speed;
                     let v = |b: Option<RigidBodyHandle>, p: Vector| {
                         b.and_then(|b| bodies.get(b)).map_or(Vector::ZERO, |rb| rb.velocity_at_point(p))
                     };
@@ -176,21 +185,23 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                     let start = |b: Option<RigidBodyHandle>| {
                         b.and_then(|b| bodies.get(b)).map(|rb| (rb.center_of_mass(), *rb.rotation()))
                     };
-                    crate::store::Onset {
+                    Onset {
                         sliding: (dv - n * dv.dot(n)).length() > slip_speed,
                         turning: (w(b2) - w(b1)).length() * radius > slip_speed,
                         start: [start(b1), start(b2)],
                     }
                 };
-                let Some(mu) = self.tribo.new_contact_friction(c1, c2, belt, onset) else { return };
+                let Some(mu) = self.inbox.new_contact_friction(self.materials, c1, c2, belt, onset) else {
+                    return;
+                };
                 (mu, Vector::ZERO)
             }
         };
         *parts.friction = mu;
-        if let Some((i, plan)) = slot.map(|i| (i, self.tribo.plan(i))) {
+        if let Some((i, plan)) = slot.map(|i| (i, self.contacts.plan(i))) {
             if plan.line {
                 let cols = [colliders.get(c1), colliders.get(c2)];
-                if let Some(n) = support_normal(parts.manifold, cols, self.tribo.last_normal(i)) {
+                if let Some(n) = support_normal(parts.manifold, cols, self.contacts.last_normal(i)) {
                     // Each solver contact's separation along the new normal (its anchors stay).
                     let old = *parts.normal;
                     for c in parts.solver_contacts.iter_mut() {
@@ -202,7 +213,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
             }
             let normal = *parts.normal;
             if plan.hold_radius > 0.0 {
-                hold_rolling(parts.solver_contacts, normal, rbs, plan.hold_radius, self.tribo.timing());
+                hold_rolling(parts.solver_contacts, normal, rbs, plan.hold_radius, self.timing);
             }
             if plan.roll_stopped {
                 friction_in_com_plane(parts.solver_contacts, normal, rbs, plan.stop_offset);

@@ -17,11 +17,11 @@ impl TriboRapier {
         colliders: &ColliderSet,
         new_info: &mut Vec<NewPair>,
     ) {
-        let epoch = self.material_epoch;
+        let epoch = self.materials.epoch;
         for p in new_pairs {
             let (c1, c2) = (p.c1, p.c2);
             let k = key(c1, c2);
-            if self.index.contains_key(&k) {
+            if self.contacts.index.contains_key(&k) {
                 continue;
             }
             let Some((pair, edge)) = pair_of(c1, c2, u32::MAX) else { continue };
@@ -30,11 +30,12 @@ impl TriboRapier {
             if !(moving(col1) || moving(col2)) || !pair.has_any_active_contact() {
                 continue;
             }
-            let Some((material, contensou_model)) = self.contact_material((c1, col1), (c2, col2)) else {
+            let Some((material, contensou_model)) = self.materials.contact_material((c1, col1), (c2, col2))
+            else {
                 continue;
             };
             let kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
-            self.states.push(new_state(
+            self.contacts.states.push(new_state(
                 p,
                 [col1, col2],
                 edge,
@@ -42,9 +43,9 @@ impl TriboRapier {
                 epoch,
                 kappa_const,
             ));
-            self.warm.push(AtomicU32::new(0));
+            self.contacts.warm.push(AtomicU32::new(0));
             let mu = if p.sliding { material.mu_k() } else { material.mu_s() };
-            self.plans.push(Plan {
+            self.contacts.plans.push(Plan {
                 c1,
                 c2,
                 mu: mu as f32,
@@ -56,7 +57,7 @@ impl TriboRapier {
                 line: crate::line_contact::may_touch_along_a_line([col1, col2]),
                 hold_radius: 0.0,
             });
-            self.index.insert(k, (self.states.len() - 1) as u32);
+            self.contacts.index.insert(k, (self.contacts.states.len() - 1) as u32);
             new_info.push(*p);
             // Its bodies turn free of rapier's angular speed cap from the next step (see
             // `angular_cap`).

@@ -38,9 +38,10 @@ impl TriboRapier {
         let anchor = self.anchor_pose(bodies);
         // New contacts the hook reported this step (usually few): a pair without state is only
         // looked at if it is among them.
-        let mut new_pairs = std::mem::take(&mut *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
+        let mut new_pairs =
+            std::mem::take(&mut *self.inbox.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()));
         // Conveyor velocities set by the user's hook (usually none), by slot.
-        let mut belts = std::mem::take(&mut *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()));
+        let mut belts = std::mem::take(&mut *self.inbox.belts.get_mut().unwrap_or_else(|e| e.into_inner()));
         // Canonical order: the narrow phase (rapier's `parallel` feature: several threads) calls
         // the hook in any order; sorting by slot and value makes the sums below and the states
         // created for new contacts independent of it, so runs are bit-identical.
@@ -71,13 +72,13 @@ impl TriboRapier {
             }
         };
         // State for the new contacts the hook reported (a pair may be reported once per manifold).
-        let first_new = self.states.len();
+        let first_new = self.contacts.states.len();
         let mut new_info = std::mem::take(&mut self.new_info);
         new_info.clear();
         self.admit(&new_pairs, &pair_of, bodies, colliders, &mut new_info);
         // Parked contacts (see `quiet`) are not visited: those of a body that moved in the step
         // (or changed) are unparked first.
-        self.watch.parked.check_bodies(&self.states, bodies);
+        self.watch.parked.check_bodies(&self.contacts.states, bodies);
         let x = StepCtx {
             params,
             bodies,
@@ -104,18 +105,18 @@ impl TriboRapier {
             self.report_capped(capped);
         }
         belts.clear();
-        *self.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
+        *self.inbox.belts.get_mut().unwrap_or_else(|e| e.into_inner()) = belts;
         new_pairs.clear();
-        *self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
+        *self.inbox.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()) = new_pairs;
         self.sweep_ended(step, joints);
         // The hook sums the next step's warm starts from zero (a contact it does not see keeps
         // `WARM_UNSET`). Parked ones too: rapier may wake a body in a step and put it back to
         // sleep at its end, and the hook then saw its parked contacts.
-        for w in &mut self.warm {
+        for w in &mut self.contacts.warm {
             *w.get_mut() = WARM_UNSET;
         }
         if !plan_ok {
-            super::motor::clear_nonfinite_motor_impulses(&self.states, joints);
+            super::motor::clear_nonfinite_motor_impulses(&self.contacts.states, joints);
         }
         crate::diagnostics::after_step_monitor(self, bodies, colliders, narrow_phase, dt);
     }
@@ -126,11 +127,11 @@ impl TriboRapier {
         // Contacts not seen this step ended (or their colliders/bodies were removed).
         let mut i = 0;
         loop {
-            i = self.watch.parked.next_live(i, self.states.len());
-            if i >= self.states.len() {
+            i = self.watch.parked.next_live(i, self.contacts.states.len());
+            if i >= self.contacts.states.len() {
                 break;
             }
-            if self.states[i].seen != step {
+            if self.contacts.states[i].seen != step {
                 self.remove_state(i, joints);
             } else {
                 i += 1;

@@ -25,7 +25,7 @@ impl TriboRapier {
         let anchor = self.anchor_pose(bodies);
 
         let dt = params.dt;
-        let epoch = self.material_epoch;
+        let epoch = self.materials.epoch;
         let unhook = self.settings.unhook_settled;
         self.watch.begin();
         // Parked contacts (see `quiet`) are not visited: those of a collider or body that
@@ -34,12 +34,12 @@ impl TriboRapier {
         if self.watch.parked.epoch() != epoch || !may_park {
             self.watch.parked.unpark_all();
         }
-        self.watch.check_parked(&self.states, colliders);
+        self.watch.check_parked(&self.contacts.states, colliders);
         let pass = (dt, epoch, unhook, may_park, anchor.as_ref());
         let mut i = 0;
         loop {
-            i = self.watch.parked.next_live(i, self.states.len());
-            if i >= self.states.len() {
+            i = self.watch.parked.next_live(i, self.contacts.states.len());
+            if i >= self.contacts.states.len() {
                 break;
             }
             if self.check_contact(i, pass, bodies, colliders, joints) {
@@ -49,7 +49,7 @@ impl TriboRapier {
         self.sit_out_or_lift_caps(dt, bodies, joints);
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
-        self.watch.parked.relist(&self.states, bodies);
+        self.watch.parked.relist(&self.contacts.states, bodies);
     }
 
     /// The world-level work of `before_step` before its contacts: adopting the world, giving
@@ -82,15 +82,15 @@ impl TriboRapier {
         }
         // Materials of removed colliders go.
         let mut k = 0;
-        while k < self.material_colliders.len() {
-            let h = self.material_colliders[k];
+        while k < self.materials.colliders.len() {
+            let h = self.materials.colliders[k];
             if colliders.get(h).is_none() {
                 // Removed collider: its material goes (only its own: the full handle is the
                 // key, a new collider in the same slot keeps the material it was given).
-                self.materials.remove(&handle_key(h));
+                self.materials.by_collider.remove(&handle_key(h));
                 self.settle.ctl.remove(&handle_key(h));
-                self.material_colliders.swap_remove(k);
-                self.material_epoch += 1;
+                self.materials.colliders.swap_remove(k);
+                self.materials.epoch += 1;
                 continue;
             }
             k += 1;
@@ -120,7 +120,7 @@ impl TriboRapier {
         colliders: &ColliderSet,
         joints: &mut ImpulseJointSet,
     ) -> bool {
-        let s = &self.states[i];
+        let s = &self.contacts.states[i];
         let (c1, c2) = (s.c1, s.c2);
         // A contact whose colliders did not change (still there, same shape, parent,
         // friction, combination rule and hook flags) and whose material did not, that waits
@@ -139,13 +139,13 @@ impl TriboRapier {
                 // keeps while parked. It is parked while its bodies do not move.
                 let park = may_park && parks(s.parents, bodies);
                 let verdict = unhook.then_some(s.verdict == Some(true));
-                self.settle.contribute(&mut self.states[i], verdict, false);
+                self.settle.contribute(&mut self.contacts.states[i], verdict, false);
                 if park {
                     self.watch.parked.park(i, epoch);
                 }
             } else {
                 let verdict = unhook.then(|| self.contact_settled(i, None));
-                let s = &mut self.states[i];
+                let s = &mut self.contacts.states[i];
                 self.settle.contribute(s, verdict, true);
                 s.quiet = s.idle;
                 s.verdict = verdict;
@@ -160,7 +160,7 @@ impl TriboRapier {
         // A shape or parent changed (`set_shape`, `set_parent`): the curvatures, hence the
         // roll and spin capacities, are recomputed and the contact is planned again.
         let shapes = [shape_id(col1), shape_id(col2)];
-        let s = &mut self.states[i];
+        let s = &mut self.contacts.states[i];
         if s.shapes == SHAPES_RESTORED {
             // Restored from a snapshot together with its world: the shapes are the ones it
             // was planned from (at new addresses).
@@ -179,12 +179,12 @@ impl TriboRapier {
             s.extent = 0.0;
             s.kappa_const = [col1, col2].iter().all(|c| crate::curvature::direction_independent(c.shape()));
             s.pending = true;
-            self.plans[i].line = crate::line_contact::may_touch_along_a_line([col1, col2]);
+            self.contacts.plans[i].line = crate::line_contact::may_touch_along_a_line([col1, col2]);
         }
-        if self.states[i].material_epoch != epoch {
-            match self.contact_material((c1, col1), (c2, col2)) {
+        if self.contacts.states[i].material_epoch != epoch {
+            match self.materials.contact_material((c1, col1), (c2, col2)) {
                 Some((m, cz)) => {
-                    let s = &mut self.states[i];
+                    let s = &mut self.contacts.states[i];
                     // A changed material acts from this step: its sleeping bodies wake (a
                     // box asleep on a slope given ice slides).
                     if s.material != m || s.contensou_model.as_deref() != cz.as_ref() {
@@ -213,8 +213,8 @@ impl TriboRapier {
         // motor meanwhile joins two bodies the solver does not move.
         let friction = [col1, col2].map(|c| (c.friction(), c.friction_combine_rule()));
         let verdict = unhook.then(|| self.contact_settled(i, Some(friction)));
-        self.settle.contribute(&mut self.states[i], verdict, true);
-        let s = &self.states[i];
+        self.settle.contribute(&mut self.contacts.states[i], verdict, true);
+        let s = &self.contacts.states[i];
         let mut planned = false;
         if (s.pending || s.contensou_model.is_some()) && dt > 0.0 && dt.is_finite() {
             let (rb1, rb2) = (p1.and_then(|b| bodies.get(b)), p2.and_then(|b| bodies.get(b)));
@@ -225,7 +225,7 @@ impl TriboRapier {
         }
         // Idle and not planned: unchanged until `after_step` updates it or a collider
         // changes (what the colliders are now is recorded for the next pass).
-        let s = &mut self.states[i];
+        let s = &mut self.contacts.states[i];
         s.quiet = s.idle && !planned && !s.pending && s.contensou_model.is_none();
         s.verdict = verdict;
         if s.quiet {
@@ -245,7 +245,7 @@ impl TriboRapier {
             // zero step throws its bodies (a ball at rest took 39 rad/s from one step at
             // dt = −1/60). The motors sit this step out; the next step with a valid dt plans
             // them again.
-            for s in &mut self.states {
+            for s in &mut self.contacts.states {
                 if s.joint.is_some() {
                     super::motor::clear_motor_rows(&mut s.joint, joints);
                     s.pending = true;

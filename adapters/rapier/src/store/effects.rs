@@ -270,7 +270,7 @@ impl TriboRapier {
                 Op::Remove(h) => fx.remove_joint(h),
                 Op::Insert(slot, [b1, b2], joint) => {
                     let h = fx.joints.insert(b1, b2, *joint, false);
-                    if let Some(s) = self.states.get_mut(slot as usize) {
+                    if let Some(s) = self.contacts.states.get_mut(slot as usize) {
                         s.joint = Some(h);
                     }
                 }

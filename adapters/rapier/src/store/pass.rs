@@ -38,7 +38,7 @@ impl TriboRapier {
         #[cfg(feature = "parallel")]
         {
             let threads = rayon::current_num_threads();
-            if threads > 1 && self.states.len() >= PARALLEL_MIN {
+            if threads > 1 && self.contacts.states.len() >= PARALLEL_MIN {
                 use rayon::prelude::*;
                 if self.caches.len() < threads {
                     self.caches.resize_with(threads, Default::default);
@@ -46,10 +46,11 @@ impl TriboRapier {
                 let (caches, parked) = (&self.caches, &self.watch.parked);
                 let shared: &ImpulseJointSet = joints;
                 let ops: Vec<Vec<Op>> = self
+                    .contacts
                     .states
                     .par_chunks_mut(CHUNK)
-                    .zip(self.plans.par_chunks_mut(CHUNK))
-                    .zip(self.warm.par_chunks(CHUNK))
+                    .zip(self.contacts.plans.par_chunks_mut(CHUNK))
+                    .zip(self.contacts.warm.par_chunks(CHUNK))
                     .enumerate()
                     .map(|(k, ((states, plans), warm))| {
                         let t = rayon::current_thread_index().unwrap_or(0) % caches.len();
@@ -74,9 +75,9 @@ impl TriboRapier {
         };
         let slots = Slots {
             base: 0,
-            states: &mut self.states,
-            plans: &mut self.plans,
-            warm: &self.warm,
+            states: &mut self.contacts.states,
+            plans: &mut self.contacts.plans,
+            warm: &self.contacts.warm,
             parked: &self.watch.parked,
         };
         visit(slots, x, pass, &view, cache, &mut fx);

@@ -569,7 +569,12 @@ impl TriboRapier {
             diagnostics: &mut self.diagnostics,
             needs_anchor: &mut self.needs_anchor,
         };
-        let mut c = Slot { i, s: &mut self.states[i], plan: &mut self.plans[i], warm: &self.warm[i] };
+        let mut c = Slot {
+            i,
+            s: &mut self.contacts.states[i],
+            plan: &mut self.contacts.plans[i],
+            warm: &self.contacts.warm[i],
+        };
         replan(&mut c, &view, colliders, parents, bodies, anchor, dt, &mut fx);
     }
 }

@@ -54,7 +54,7 @@ struct Snapshot {
 impl Serialize for TriboRapier {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut materials: Vec<(u64, FrictionMaterial)> =
-            self.materials.iter().map(|(k, m)| (*k, *m)).collect();
+            self.materials.by_collider.iter().map(|(k, m)| (*k, *m)).collect();
         materials.sort_by_key(|(k, _)| *k);
         let mut hook_control: Vec<(u64, settle::HookCtl)> =
             self.settle.ctl.iter().map(|(k, c)| (*k, *c)).collect();
@@ -62,15 +62,15 @@ impl Serialize for TriboRapier {
         Snapshot {
             settings: self.settings,
             materials,
-            pair_table: self.pair_table.clone(),
-            material_colliders: self.material_colliders.clone(),
-            material_epoch: self.material_epoch,
-            states: self.states.clone(),
-            plans: self.plans.clone(),
-            warm: self.warm.iter().map(|w| w.load(Ordering::Relaxed)).collect(),
+            pair_table: self.materials.pair_table.clone(),
+            material_colliders: self.materials.colliders.clone(),
+            material_epoch: self.materials.epoch,
+            states: self.contacts.states.clone(),
+            plans: self.contacts.plans.clone(),
+            warm: self.contacts.warm.iter().map(|w| w.load(Ordering::Relaxed)).collect(),
             needs_anchor: self.needs_anchor,
-            new_pairs: locked_clone(&self.new_pairs),
-            belts: locked_clone(&self.belts),
+            new_pairs: locked_clone(&self.inbox.new_pairs),
+            belts: locked_clone(&self.inbox.belts),
             new_info: self.new_info.clone(),
             anchor: self.anchor,
             diagnostics: self.diagnostics.clone(),
@@ -116,19 +116,22 @@ impl<'de> Deserialize<'de> for TriboRapier {
         }
         Ok(TriboRapier {
             settings: s.settings.sanitized(),
-            materials: s.materials.into_iter().collect(),
-            pair_table: s.pair_table,
-            material_colliders: s.material_colliders,
-            material_epoch: s.material_epoch,
-            index,
-            states: s.states,
-            plans: s.plans,
-            warm: s.warm.into_iter().map(AtomicU32::new).collect(),
+            materials: Materials {
+                by_collider: s.materials.into_iter().collect(),
+                pair_table: s.pair_table,
+                colliders: s.material_colliders,
+                epoch: s.material_epoch,
+            },
+            contacts: Contacts {
+                index,
+                states: s.states,
+                plans: s.plans,
+                warm: s.warm.into_iter().map(AtomicU32::new).collect(),
+            },
             needs_anchor: s.needs_anchor,
             user_joints: false,
             multibody_links: Vec::new(),
-            new_pairs: Mutex::new(s.new_pairs),
-            belts: Mutex::new(s.belts),
+            inbox: HookInbox { new_pairs: Mutex::new(s.new_pairs), belts: Mutex::new(s.belts) },
             new_info: s.new_info,
             anchor: s.anchor,
             diagnostics: s.diagnostics,

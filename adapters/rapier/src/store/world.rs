@@ -41,7 +41,7 @@ impl TriboRapier {
     pub(super) fn adopt_world(&mut self, bodies: &RigidBodySet, joints: &mut ImpulseJointSet) {
         self.adopted = true;
         let owned: std::collections::HashSet<ImpulseJointHandle> =
-            self.states.iter().filter_map(|s| s.joint).collect();
+            self.contacts.states.iter().filter_map(|s| s.joint).collect();
         let orphans: Vec<ImpulseJointHandle> =
             joints.iter().filter(|(h, j)| is_tribo_joint(j) && !owned.contains(h)).map(|(h, _)| h).collect();
         for h in orphans {
