@@ -64,12 +64,12 @@ impl TriboRapier {
     ) {
         self.prepared = true;
         self.timing = crate::rolling::StepTiming { dt: params.dt, substeps: params.num_solver_iterations };
-        if !self.adopted {
+        if !self.motors.adopted {
             self.adopt_world(bodies, joints);
         }
         // The turn the motors of contacts without points took off their bodies in the last
         // step (see `give_back`).
-        if !self.give_back.is_empty() {
+        if !self.motors.give_back.is_empty() {
             self.apply_give_back(bodies);
         }
         // A material set, changed or removed acts from this step: the collider's sleeping body
@@ -100,8 +100,8 @@ impl TriboRapier {
         // The hidden fixed body that motors of world sides (no body, or a fixed one) attach to,
         // once a motor needs it (`after_step` cannot insert bodies; the contacts that waited for
         // it are planned below).
-        if self.needs_anchor {
-            self.needs_anchor = false;
+        if self.motors.needs_anchor {
+            self.motors.needs_anchor = false;
             self.anchor_or_create(bodies);
         }
     }

@@ -250,10 +250,10 @@ impl TriboRapier {
     pub(super) fn apply(&mut self, ops: impl IntoIterator<Item = Op>, joints: &mut ImpulseJointSet) {
         let mut fx = Direct {
             joints,
-            give_back: &mut self.give_back,
+            give_back: &mut self.motors.give_back,
             reported: &mut self.reported,
             diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.needs_anchor,
+            needs_anchor: &mut self.motors.needs_anchor,
         };
         for op in ops {
             match op {

@@ -53,7 +53,7 @@ impl TriboRapier {
     #[cold]
     #[inline(never)]
     pub(super) fn apply_give_back(&mut self, bodies: &mut RigidBodySet) {
-        for g in self.give_back.drain(..) {
+        for g in self.motors.give_back.drain(..) {
             if let Some(rb) = bodies.get_mut(g.body) {
                 if finite(g.impulse) {
                     rb.apply_torque_impulse(g.impulse, false);

@@ -1,6 +1,10 @@
 //! The contact store ([`TriboRapier`]): per-collider materials, per-contact state and the
 //! before/after-step entry points.
 //!
+//! - the store's tables: `contacts` (the tracked contacts' states, plans and warm-start sums),
+//!   `materials` (per collider and per pair), `inbox` (what the hook reports), `settle` (the
+//!   hook flags tribo controls per collider), `world` (`Motors`: tribo's objects in the rapier
+//!   world); the hook borrows `contacts`, `materials` and `inbox` only;
 //! - `state`: the per-contact data (plan, stick/slip state) and its keys;
 //! - `before` / `after`: the two entry points around rapier's step; `admit`: new contacts;
 //! - `pass`: `after_step`'s contact pass and its performance machinery (with `prefetch`,
@@ -130,8 +134,6 @@ pub struct TriboRapier {
     materials: Materials,
     /// The tracked contacts: state, the hook's plan, the hook's warm-start sums.
     contacts: Contacts,
-    /// A plan waits for the hidden anchor body (created by the next `before_step`).
-    needs_anchor: bool,
     /// The joint set holds joints that are not tribo's (counted by `before_step`: the user's
     /// joints do not change between it and `after_step`; see `plan_contact`).
     user_joints: bool,
@@ -143,7 +145,8 @@ pub struct TriboRapier {
     /// The `NewPair` of each state `after_step` created in this step (kept to reuse its
     /// allocation).
     new_info: Vec<NewPair>,
-    anchor: Option<RigidBodyHandle>,
+    /// tribo's objects in the rapier world (the anchor body, the motors' give-backs).
+    motors: world::Motors,
     diagnostics: Vec<Diagnostic>,
     /// The diagnostics reported once (per body), to report them once.
     reported: Vec<Diagnostic>,
@@ -152,19 +155,11 @@ pub struct TriboRapier {
     prepared: bool,
     /// [`Diagnostic::StepNotPrepared`] was reported.
     reported_unprepared: bool,
-    /// The store has taken over the tribo objects of the world it steps: on the first
-    /// `before_step` of a store that has not, motor joints carrying [`TRIBO_JOINT_USER_DATA`]
-    /// that no contact of this store owns are removed (orphans of a dropped store or of a
-    /// restored snapshot) and an existing anchor body is adopted.
-    adopted: bool,
     /// The caches of `after_step`'s contact pass, one per thread (at least one; see `after`).
     caches: Vec<Mutex<pass::PassCache>>,
     pub(crate) realizability: crate::diagnostics::Monitor,
     /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
     settle: settle::Settle,
-    /// Angular impulses the motors of contacts without points gave their bodies in the last
-    /// step, given back by the next `before_step` (see `give_back`).
-    give_back: Vec<give_back::GiveBack>,
     /// Colliders whose material was set, changed or removed since the last `before_step`,
     /// which wakes their sleeping bodies.
     wake: Vec<ColliderHandle>,
@@ -186,22 +181,19 @@ impl Clone for TriboRapier {
             settings: self.settings,
             materials: self.materials.clone(),
             contacts: self.contacts.clone(),
-            needs_anchor: self.needs_anchor,
             user_joints: self.user_joints,
             multibody_links: self.multibody_links.clone(),
             inbox: self.inbox.clone(),
             new_info: self.new_info.clone(),
-            anchor: self.anchor,
+            motors: self.motors.clone(),
             diagnostics: self.diagnostics.clone(),
             reported: self.reported.clone(),
             step: self.step,
             prepared: self.prepared,
             reported_unprepared: self.reported_unprepared,
-            adopted: self.adopted,
             caches: pass::PassCache::one(),
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
-            give_back: self.give_back.clone(),
             wake: self.wake.clone(),
             // A cache: the copy checks its contacts in full once.
             watch: Default::default(),
@@ -382,22 +374,19 @@ impl TriboRapier {
             settings,
             materials: Materials::default(),
             contacts: Contacts::default(),
-            needs_anchor: false,
             user_joints: false,
             multibody_links: Vec::new(),
             inbox: HookInbox::default(),
             new_info: Vec::new(),
-            anchor: None,
+            motors: world::Motors::default(),
             diagnostics: Vec::new(),
             reported: Vec::new(),
             step: 0,
             prepared: false,
             reported_unprepared: false,
-            adopted: false,
             caches: pass::PassCache::one(),
             realizability: Default::default(),
             settle: Default::default(),
-            give_back: Vec::new(),
             wake: Vec::new(),
             watch: Default::default(),
             timing: Default::default(),
@@ -531,7 +520,7 @@ impl TriboRapier {
 
     /// The hidden fixed body tribo attaches motors to for parentless colliders, if created.
     pub fn anchor_body(&self) -> Option<RigidBodyHandle> {
-        self.anchor
+        self.motors.anchor
     }
 
     /// Reports `d` unless it was reported before.
@@ -669,10 +658,10 @@ impl TriboRapier {
         self.new_info.clear();
         self.inbox.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
         self.inbox.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
-        self.give_back.clear();
-        self.anchor = None;
-        self.needs_anchor = false;
-        self.adopted = false;
+        self.motors.give_back.clear();
+        self.motors.anchor = None;
+        self.motors.needs_anchor = false;
+        self.motors.adopted = false;
         self.settle.rehook_all = true;
     }
 

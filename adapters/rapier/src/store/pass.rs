@@ -68,10 +68,10 @@ impl TriboRapier {
         let cache = self.caches[0].get_mut().unwrap_or_else(|e| e.into_inner());
         let mut fx = Direct {
             joints,
-            give_back: &mut self.give_back,
+            give_back: &mut self.motors.give_back,
             reported: &mut self.reported,
             diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.needs_anchor,
+            needs_anchor: &mut self.motors.needs_anchor,
         };
         let slots = Slots {
             base: 0,

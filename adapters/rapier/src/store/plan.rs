@@ -1,5 +1,13 @@
-//! Planning a contact's next step: the hook's friction coefficient and anchor pull-back, the
-//! roll/spin motor (frame, targets, torque bounds).
+//! Plan: a contact's next step, the last stage of the per-contact pipeline (`pipeline`) and
+//! what `before_step` runs for contacts that wait for a plan or have a Contensou model: the
+//! hook's friction coefficient and anchor pull-back, the roll/spin motor (frame, targets,
+//! torque bounds).
+//!
+//! Reads the contact's tracked state (modes, deflections, holds, kinetic drop, roll-stop
+//! geometry), its curvatures (measured again through `observe` when they depend on the roll
+//! axis), the bodies' velocities and rotations, and the user's joints (`motor_body`). Writes
+//! the contact's `Plan`, roll axis and capacities, and its motor through the contact's
+//! `effects`.
 
 use super::bodies::{BodyNow, MASS_OK};
 use super::effects::{Direct, Effects, Slot, StoreView};
@@ -564,10 +572,10 @@ impl TriboRapier {
         };
         let mut fx = Direct {
             joints,
-            give_back: &mut self.give_back,
+            give_back: &mut self.motors.give_back,
             reported: &mut self.reported,
             diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.needs_anchor,
+            needs_anchor: &mut self.motors.needs_anchor,
         };
         let mut c = Slot {
             i,
