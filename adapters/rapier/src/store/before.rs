@@ -134,22 +134,7 @@ impl TriboRapier {
             && self.watch.collider_same(c1, None, colliders)
             && self.watch.collider_same(c2, None, colliders)
         {
-            if s.quiet {
-                // Quiet (idle and checked since it last changed): the verdict it had, which it
-                // keeps while parked. It is parked while its bodies do not move.
-                let park = may_park && parks(s.parents, bodies);
-                let verdict = unhook.then_some(s.verdict == Some(true));
-                self.settle.contribute(&mut self.contacts.states[i], verdict, false);
-                if park {
-                    self.watch.parked.park(i, epoch);
-                }
-            } else {
-                let verdict = unhook.then(|| self.contact_settled(i, None));
-                let s = &mut self.contacts.states[i];
-                self.settle.contribute(s, verdict, true);
-                s.quiet = s.idle;
-                s.verdict = verdict;
-            }
+            self.keep_unchanged(i, (epoch, unhook, may_park), bodies);
             return true;
         }
         let (Some(col1), Some(col2)) = (colliders.get(c1), colliders.get(c2)) else {
@@ -233,6 +218,34 @@ impl TriboRapier {
             self.watch.collider_same(c2, Some(col2), colliders);
         }
         true
+    }
+
+    /// Contact `i` whose colliders and material did not change, that waits for no plan and has
+    /// no Contensou model (see [`check_contact`](Self::check_contact)): only its settle verdict
+    /// is given again, and a quiet one is parked while its bodies do not move.
+    fn keep_unchanged(
+        &mut self,
+        i: usize,
+        (epoch, unhook, may_park): (u64, bool, bool),
+        bodies: &RigidBodySet,
+    ) {
+        let s = &self.contacts.states[i];
+        if s.quiet {
+            // Quiet (idle and checked since it last changed): the verdict it had, which it
+            // keeps while parked. It is parked while its bodies do not move.
+            let park = may_park && parks(s.parents, bodies);
+            let verdict = unhook.then_some(s.verdict == Some(true));
+            self.settle.contribute(&mut self.contacts.states[i], verdict, false);
+            if park {
+                self.watch.parked.park(i, epoch);
+            }
+        } else {
+            let verdict = unhook.then(|| self.contact_settled(i, None));
+            let s = &mut self.contacts.states[i];
+            self.settle.contribute(s, verdict, true);
+            s.quiet = s.idle;
+            s.verdict = verdict;
+        }
     }
 
     /// The end of `before_step` for the step's dt: a step without a finite positive dt takes the

@@ -169,41 +169,7 @@ fn visit<'n, E, P, Q>(
         }
         next = idx + 1;
         let local = idx - base;
-        // The loop is bound by cache misses on rapier's pair, manifold, solver-contact and
-        // body data (scattered on the heap): start loading the data of the contacts a few
-        // iterations ahead, one level of indirection per stage. Contacts whose bodies were
-        // asleep at the last `after_step` are not prefetched (most stay asleep; a body woken
-        // since is only not loaded ahead). The store's own states are large (their fields for
-        // every model): their first line two stages ahead (`PairState` is laid out for
-        // this), and the part of the state the common step reads half a stage ahead.
-        let ahead = |k: usize| states.get(local + k).filter(|s| !s.idle);
-        if let Some(s) = states.get(local + 2 * AHEAD) {
-            prefetch((s as *const PairState).cast::<u8>());
-            if let Some(p) = pair_at(s.edge).filter(|_| !s.idle) {
-                prefetch(p);
-            }
-        }
-        if let Some(s) = ahead(AHEAD) {
-            if let Some(p) = pair_at(s.edge) {
-                for m in p.solver_manifolds() {
-                    // The solver contacts, points, bodies, normal, friction and dominance.
-                    prefetch_lines(m, MANIFOLD_READ);
-                }
-            }
-            // A body is read from rapier once per step (its first contact), then from `now`.
-            for &b in s.parents.iter().flatten() {
-                now.prefetch(b, step);
-            }
-        }
-        if let Some(s) = ahead(AHEAD / 2) {
-            prefetch_lines(s, PairState::COLD);
-            if let Some(p) = pair_at(s.edge) {
-                for m in p.solver_manifolds() {
-                    prefetch_ends(&m.data.solver_contacts);
-                    prefetch_ends(&m.points);
-                }
-            }
-        }
+        prefetch_ahead(states, local, pair_at, now, step);
         // The parents `before_step` checked (or `after_step` recorded for a new contact):
         // nothing changes the sets between the two.
         let (c1, c2, cached_edge, [par1, par2], was_idle) = {
@@ -283,6 +249,53 @@ fn visit<'n, E, P, Q>(
             (true, true) => update::<true, true, E>(x, view, contact, &mut pressing, fx),
             (true, false) => update::<true, false, E>(x, view, contact, &mut pressing, fx),
             _ => update::<false, false, E>(x, view, contact, &mut pressing, fx),
+        }
+    }
+}
+
+/// Starts loading the data of the contacts after slot `local` of `states` (see the comment
+/// inside), their pairs found through `pair_at` and their bodies through `now`.
+#[inline(always)]
+fn prefetch_ahead<'n>(
+    states: &[PairState],
+    local: usize,
+    pair_at: &impl Fn(u32) -> Option<&'n ContactPair>,
+    now: &BodiesNow,
+    step: u64,
+) {
+    // The loop is bound by cache misses on rapier's pair, manifold, solver-contact and
+    // body data (scattered on the heap): start loading the data of the contacts a few
+    // iterations ahead, one level of indirection per stage. Contacts whose bodies were
+    // asleep at the last `after_step` are not prefetched (most stay asleep; a body woken
+    // since is only not loaded ahead). The store's own states are large (their fields for
+    // every model): their first line two stages ahead (`PairState` is laid out for
+    // this), and the part of the state the common step reads half a stage ahead.
+    let ahead = |k: usize| states.get(local + k).filter(|s| !s.idle);
+    if let Some(s) = states.get(local + 2 * AHEAD) {
+        prefetch((s as *const PairState).cast::<u8>());
+        if let Some(p) = pair_at(s.edge).filter(|_| !s.idle) {
+            prefetch(p);
+        }
+    }
+    if let Some(s) = ahead(AHEAD) {
+        if let Some(p) = pair_at(s.edge) {
+            for m in p.solver_manifolds() {
+                // The solver contacts, points, bodies, normal, friction and dominance.
+                prefetch_lines(m, MANIFOLD_READ);
+            }
+        }
+        // A body is read from rapier once per step (its first contact), then from `now`.
+        for &b in s.parents.iter().flatten() {
+            now.prefetch(b, step);
+        }
+    }
+    if let Some(s) = ahead(AHEAD / 2) {
+        prefetch_lines(s, PairState::COLD);
+        if let Some(p) = pair_at(s.edge) {
+            for m in p.solver_manifolds() {
+                prefetch_ends(&m.data.solver_contacts);
+                prefetch_ends(&m.points);
+            }
         }
     }
 }
