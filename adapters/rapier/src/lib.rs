@@ -120,6 +120,7 @@ pub mod contensou;
 pub mod curvature;
 pub mod diagnostics;
 mod hooks;
+mod line_contact;
 mod material;
 mod rolling;
 mod slip;

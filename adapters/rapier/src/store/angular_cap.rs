@@ -37,7 +37,8 @@ impl TriboRapier {
     /// Puts the cap back on the bodies of tribo's contacts for a step without a finite positive
     /// time step (see `before_step`); the next valid step lifts it again.
     pub(super) fn cap_for_bad_step(&mut self, bodies: &mut RigidBodySet) {
-        let parents: Vec<RigidBodyHandle> = self.states.iter().flat_map(|s| s.parents).flatten().collect();
+        let parents: Vec<RigidBodyHandle> =
+            self.contacts.states.iter().flat_map(|s| s.parents).flatten().collect();
         for h in parents {
             if let Some(rb) = bodies.get_mut(h).filter(|rb| rb.is_dynamic() && rb.is_fast_rotation_allowed())
             {

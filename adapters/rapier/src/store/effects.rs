@@ -10,7 +10,8 @@
 //! run (so the same handles), and no update reads another contact's effects (its own motor only,
 //! and the user's joints, which tribo does not change), so both runs are the same to the bit.
 
-use super::give_back::GiveBack;
+use super::give_back::{motor_turn, GiveBack};
+use super::motor::MotorRows;
 use super::*;
 
 /// One contact's slot: its index, state, plan and warm-start sum (see [`TriboRapier`]'s
@@ -29,15 +30,6 @@ pub(super) struct StoreView<'a> {
     /// See [`TriboRapier`]'s `user_joints`.
     pub(super) user_joints: bool,
     pub(super) multibody_links: &'a [MultibodyLink],
-}
-
-/// A motor's frames, velocity targets, torque bounds and damping (see `plan::set_motor`).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct MotorRows {
-    pub(super) frames: (Pose, Pose),
-    pub(super) targets: [f32; 3],
-    pub(super) caps: [f32; 3],
-    pub(super) damping: f32,
 }
 
 /// What a contact's update may change outside its slot (see the module docs).
@@ -91,7 +83,7 @@ impl Effects for Direct<'_> {
     fn set_motor(&mut self, h: ImpulseJointHandle, bodies: [RigidBodyHandle; 2], rows: &MotorRows) -> bool {
         match tribo_joint_mut(self.joints, h) {
             Some(jj) if jj.body1() == bodies[0] && jj.body2() == bodies[1] => {
-                super::plan::set_motor(&mut jj.data, rows);
+                super::motor::set_motor(&mut jj.data, rows);
                 true
             }
             _ => false,
@@ -114,7 +106,7 @@ impl Effects for Direct<'_> {
     }
 
     fn clear_nonfinite_motor_impulse(&mut self, h: ImpulseJointHandle) {
-        super::plan::clear_nonfinite_motor_impulse(h, self.joints);
+        super::motor::clear_nonfinite_motor_impulse(h, self.joints);
     }
 
     fn remove_joint(&mut self, h: ImpulseJointHandle) {
@@ -140,6 +132,22 @@ impl Effects for Direct<'_> {
 
     fn need_anchor(&mut self) {
         *self.needs_anchor = true;
+    }
+}
+
+/// The motor of contact `s` acted in a step whose pair had no contact point: records (in `fx`)
+/// the angular impulses it gave its bodies, to be taken back by the next `before_step` (see
+/// `give_back`).
+#[cold]
+#[inline(never)]
+pub(super) fn record_give_back<E: Effects>(
+    s: &PairState,
+    params: &IntegrationParameters,
+    bodies: &RigidBodySet,
+    fx: &mut E,
+) {
+    for g in motor_turn(s, params, bodies, fx.joints()).into_iter().flatten() {
+        fx.give_back(g);
     }
 }
 
@@ -236,50 +244,22 @@ impl Effects for Deferred<'_> {
 }
 
 impl TriboRapier {
-    /// [`plan::replan`](super::plan::replan) of contact `i`, its effects made at once.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn replan(
-        &mut self,
-        i: usize,
-        colliders: &ColliderSet,
-        parents: [Option<RigidBodyHandle>; 2],
-        bodies: &RigidBodySet,
-        anchor: Option<&(RigidBodyHandle, Pose)>,
-        dt: f32,
-        joints: &mut ImpulseJointSet,
-    ) {
-        let view = StoreView {
-            settings: self.settings,
-            user_joints: self.user_joints,
-            multibody_links: &self.multibody_links,
-        };
-        let mut fx = Direct {
-            joints,
-            give_back: &mut self.give_back,
-            reported: &mut self.reported,
-            diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.needs_anchor,
-        };
-        let mut c = Slot { i, s: &mut self.states[i], plan: &mut self.plans[i], warm: &self.warm[i] };
-        super::plan::replan(&mut c, &view, colliders, parents, bodies, anchor, dt, &mut fx);
-    }
-
     /// Makes the recorded effects `ops` (in the order recorded, see the module docs).
     #[cfg(feature = "parallel")]
     #[inline(never)]
     pub(super) fn apply(&mut self, ops: impl IntoIterator<Item = Op>, joints: &mut ImpulseJointSet) {
         let mut fx = Direct {
             joints,
-            give_back: &mut self.give_back,
+            give_back: &mut self.motors.give_back,
             reported: &mut self.reported,
             diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.needs_anchor,
+            needs_anchor: &mut self.motors.needs_anchor,
         };
         for op in ops {
             match op {
                 Op::SetMotor(h, rows) => {
                     if let Some(jj) = tribo_joint_mut(fx.joints, h) {
-                        super::plan::set_motor(&mut jj.data, &rows);
+                        super::motor::set_motor(&mut jj.data, &rows);
                     }
                 }
                 Op::ClearRows(h) => {
@@ -290,7 +270,7 @@ impl TriboRapier {
                 Op::Remove(h) => fx.remove_joint(h),
                 Op::Insert(slot, [b1, b2], joint) => {
                     let h = fx.joints.insert(b1, b2, *joint, false);
-                    if let Some(s) = self.states.get_mut(slot as usize) {
+                    if let Some(s) = self.contacts.states.get_mut(slot as usize) {
                         s.joint = Some(h);
                     }
                 }

@@ -11,7 +11,6 @@
 //! the motor gave the bodies in such a step and the next `before_step` gives it back
 //! (docs/rapier.md §7).
 
-use super::effects::Effects;
 use super::*;
 
 /// An angular impulse to give back to a body at the start of the next step.
@@ -23,29 +22,29 @@ pub(super) struct GiveBack {
     pub(super) impulse: Vector,
 }
 
-/// The motor of contact `s` acted in a step whose pair had no contact point: records (in `fx`)
-/// the angular impulses it gave its two bodies, to be taken back by the next `before_step`.
-/// Nothing if the contact has no motor or its motor gave no angular impulse in the step.
-#[cold]
-#[inline(never)]
-pub(super) fn record_give_back<E: Effects>(
+/// The motor of contact `s` acted in a step whose pair had no contact point: the angular
+/// impulses it gave its two bodies (in `joints`), to be taken back by the next `before_step`.
+/// None if the contact has no motor or its motor gave no angular impulse in the step.
+#[inline(always)]
+pub(super) fn motor_turn(
     s: &PairState,
     params: &IntegrationParameters,
     bodies: &RigidBodySet,
-    fx: &mut E,
-) {
-    let Some(h) = s.joint else { return };
-    let Some(jj) = tribo_joint(fx.joints(), h) else { return };
-    let Some(impulse) = motor_angular_impulse(jj, params, bodies) else { return };
+    joints: &ImpulseJointSet,
+) -> [Option<GiveBack>; 2] {
+    let Some(h) = s.joint else { return [None; 2] };
+    let Some(jj) = tribo_joint(joints, h) else { return [None; 2] };
+    let Some(impulse) = motor_angular_impulse(jj, params, bodies) else { return [None; 2] };
     // The solver adds the motor's impulse to the first body's angular momentum and takes
     // it from the second's (rapier's `JointConstraint::solve_generic`). A sleeping body was
     // not solved.
     let gifts = [(jj.body1(), -1.0f32), (jj.body2(), 1.0)];
-    for (body, sign) in gifts {
-        if bodies.get(body).is_some_and(|b| b.is_dynamic() && !b.is_sleeping()) {
-            fx.give_back(GiveBack { body, impulse: impulse * sign });
-        }
-    }
+    gifts.map(|(body, sign)| {
+        bodies
+            .get(body)
+            .is_some_and(|b| b.is_dynamic() && !b.is_sleeping())
+            .then(|| GiveBack { body, impulse: impulse * sign })
+    })
 }
 
 impl TriboRapier {
@@ -54,7 +53,7 @@ impl TriboRapier {
     #[cold]
     #[inline(never)]
     pub(super) fn apply_give_back(&mut self, bodies: &mut RigidBodySet) {
-        for g in self.give_back.drain(..) {
+        for g in self.motors.give_back.drain(..) {
             if let Some(rb) = bodies.get_mut(g.body) {
                 if finite(g.impulse) {
                     rb.apply_torque_impulse(g.impulse, false);

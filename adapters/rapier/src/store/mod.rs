@@ -1,14 +1,24 @@
 //! The contact store ([`TriboRapier`]): per-collider materials, per-contact state and the
 //! before/after-step entry points.
 //!
+//! - the store's tables: `contacts` (the tracked contacts' states, plans and warm-start sums),
+//!   `materials` (per collider and per pair), `inbox` (what the hook reports), `settle` (the
+//!   hook flags tribo controls per collider), `world` (`Motors`: tribo's objects in the rapier
+//!   world); the hook borrows `contacts`, `materials` and `inbox` only;
 //! - `state`: the per-contact data (plan, stick/slip state) and its keys;
-//! - `before` / `after`: the two entry points around rapier's step;
-//! - `bodies`: each body as `after_step` reads it, once per step;
-//! - `plan`: a contact's next step (friction coefficient, pull-back, motor);
-//! - `modes`: the stick/slip mode machine and the onset hold;
+//! - `before` / `after`: the two entry points around rapier's step; `admit`: new contacts;
+//! - `pass`: `after_step`'s contact pass and its performance machinery (with `prefetch`,
+//!   `bodies`: each body read once per step, and `quiet`'s idle skipping);
+//! - `pipeline`: one moving contact's update, stage by stage: `observe` (the solver's
+//!   impulses, slip, turn, curvatures), `track` (the stick/slip machines; `modes`: the machine
+//!   and the onset hold), `roll_stop` (stopped-roll and rolling-hold geometry),
+//!   `settle_verdict` (settled or not), `plan` (the next step's coefficient, pull-back, motor);
+//! - `effects`: what a contact's update changes in rapier's sets (`motor`: the motor joint's
+//!   rows; `give_back`: the turn of a motor without contact points);
 //! - `world`: the objects tribo puts into the rapier world (motors, anchor body);
 //! - `settle`: settled colliders off the hook (rapier then recycles their contacts);
 //! - `quiet`: the checks both passes skip for contacts of sleeping bodies that did not change;
+//! - `angular_cap`: rapier's angular speed cap, lifted on the bodies tribo's materials touch;
 //! - `settings`, `diagnostic`: the public tuning and problem reports; `snapshot`: serde.
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -16,30 +26,43 @@ use std::sync::Mutex;
 
 use crate::compat;
 use crate::curvature::Curvature;
-use crate::hooks::TriboHooks;
 use crate::rapier3d::prelude::*;
 use crate::{FrictionMaterial, PairTable};
 use tribo::tracking::{Derived, Material, Mode};
 
+mod admit;
 mod after;
 mod angular_cap;
 mod before;
 mod bodies;
+mod contacts;
 mod diagnostic;
 mod effects;
 mod give_back;
+mod inbox;
+mod materials;
 mod modes;
+mod motor;
+mod observe;
+mod pass;
+mod pipeline;
 mod plan;
 mod prefetch;
 mod quiet;
+mod roll_stop;
 mod settings;
 mod settle;
+mod settle_verdict;
 #[cfg(feature = "serde-serialize")]
 mod snapshot;
 mod state;
+mod track;
 mod world;
 
+pub(crate) use contacts::Contacts;
 pub use diagnostic::{Diagnostic, MIN_VALIDATED_DT};
+pub(crate) use inbox::HookInbox;
+pub(crate) use materials::Materials;
 pub use settings::Settings;
 pub(crate) use state::Onset;
 use state::*;
@@ -107,41 +130,23 @@ pub struct ContactInfo {
 /// [`remove_tribo_objects`](Self::remove_tribo_objects) removes them.
 pub struct TriboRapier {
     settings: Settings,
-    /// Materials keyed by the full collider handle (index and generation): a handle whose slot
-    /// rapier reuses for a new collider never sees the old collider's material.
-    materials: HandleMap<FrictionMaterial>,
-    /// Per-pair material overrides.
-    pair_table: PairTable,
-    /// The colliders with a material, in the order they were given one (the deterministic
-    /// order `before_step` visits them in).
-    material_colliders: Vec<ColliderHandle>,
-    material_epoch: u64,
-    index: FastMap<PairKey, u32>,
-    states: Vec<PairState>,
-    /// The hook's plan of each contact, parallel to `states`.
-    plans: Vec<Plan>,
-    /// Σ warm-start normal impulse (f32 bits) the solver starts this step with, summed by the
-    /// hook over each contact's solver manifolds; parallel to `states` (rapier 0.35 adds it to
-    /// the reported impulse). [`WARM_UNSET`] when the hook did not see the contact (a pair off
-    /// the hook: `after_step` uses [`PairState::warm_next`]).
-    warm: Vec<AtomicU32>,
-    /// A plan waits for the hidden anchor body (created by the next `before_step`).
-    needs_anchor: bool,
+    /// The materials of colliders and pairs.
+    materials: Materials,
+    /// The tracked contacts: state, the hook's plan, the hook's warm-start sums.
+    contacts: Contacts,
     /// The joint set holds joints that are not tribo's (counted by `before_step`: the user's
     /// joints do not change between it and `after_step`; see `plan_contact`).
     user_joints: bool,
     /// The bodies that are links of a multibody with joints, sorted by handle (see
     /// [`note_multibody_joints`](TriboRapier::note_multibody_joints)).
     multibody_links: Vec<MultibodyLink>,
-    /// Pairs the hook saw without state (new contacts), for the next `after_step`.
-    new_pairs: Mutex<Vec<NewPair>>,
-    /// Conveyor velocities the user's hook set this step, one (slot, velocity) per solver
-    /// manifold: `after_step` measures those contacts' slip relative to the belt.
-    belts: Mutex<Vec<(u32, Vector)>>,
+    /// What the hook reports for the next `after_step` (new contacts, conveyor velocities).
+    inbox: HookInbox,
     /// The `NewPair` of each state `after_step` created in this step (kept to reuse its
     /// allocation).
     new_info: Vec<NewPair>,
-    anchor: Option<RigidBodyHandle>,
+    /// tribo's objects in the rapier world (the anchor body, the motors' give-backs).
+    motors: world::Motors,
     diagnostics: Vec<Diagnostic>,
     /// The diagnostics reported once (per body), to report them once.
     reported: Vec<Diagnostic>,
@@ -150,19 +155,11 @@ pub struct TriboRapier {
     prepared: bool,
     /// [`Diagnostic::StepNotPrepared`] was reported.
     reported_unprepared: bool,
-    /// The store has taken over the tribo objects of the world it steps: on the first
-    /// `before_step` of a store that has not, motor joints carrying [`TRIBO_JOINT_USER_DATA`]
-    /// that no contact of this store owns are removed (orphans of a dropped store or of a
-    /// restored snapshot) and an existing anchor body is adopted.
-    adopted: bool,
     /// The caches of `after_step`'s contact pass, one per thread (at least one; see `after`).
-    caches: Vec<Mutex<after::PassCache>>,
+    caches: Vec<Mutex<pass::PassCache>>,
     pub(crate) realizability: crate::diagnostics::Monitor,
     /// The hook flags tribo controls (see [`Settings::unhook_settled`]).
     settle: settle::Settle,
-    /// Angular impulses the motors of contacts without points gave their bodies in the last
-    /// step, given back by the next `before_step` (see `give_back`).
-    give_back: Vec<give_back::GiveBack>,
     /// Colliders whose material was set, changed or removed since the last `before_step`,
     /// which wakes their sleeping bodies.
     wake: Vec<ColliderHandle>,
@@ -183,30 +180,20 @@ impl Clone for TriboRapier {
         TriboRapier {
             settings: self.settings,
             materials: self.materials.clone(),
-            pair_table: self.pair_table.clone(),
-            material_colliders: self.material_colliders.clone(),
-            material_epoch: self.material_epoch,
-            index: self.index.clone(),
-            states: self.states.clone(),
-            plans: self.plans.clone(),
-            warm: self.warm.iter().map(|w| AtomicU32::new(w.load(Ordering::Relaxed))).collect(),
-            needs_anchor: self.needs_anchor,
+            contacts: self.contacts.clone(),
             user_joints: self.user_joints,
             multibody_links: self.multibody_links.clone(),
-            new_pairs: Mutex::new(locked_clone(&self.new_pairs)),
-            belts: Mutex::new(locked_clone(&self.belts)),
+            inbox: self.inbox.clone(),
             new_info: self.new_info.clone(),
-            anchor: self.anchor,
+            motors: self.motors.clone(),
             diagnostics: self.diagnostics.clone(),
             reported: self.reported.clone(),
             step: self.step,
             prepared: self.prepared,
             reported_unprepared: self.reported_unprepared,
-            adopted: self.adopted,
-            caches: after::PassCache::one(),
+            caches: pass::PassCache::one(),
             realizability: self.realizability.clone(),
             settle: self.settle.clone(),
-            give_back: self.give_back.clone(),
             wake: self.wake.clone(),
             // A cache: the copy checks its contacts in full once.
             watch: Default::default(),
@@ -385,31 +372,21 @@ impl TriboRapier {
         let settings = settings.sanitized();
         TriboRapier {
             settings,
-            materials: HandleMap::default(),
-            pair_table: PairTable::default(),
-            material_colliders: Vec::new(),
-            material_epoch: 0,
-            index: FastMap::default(),
-            states: Vec::new(),
-            plans: Vec::new(),
-            warm: Vec::new(),
-            needs_anchor: false,
+            materials: Materials::default(),
+            contacts: Contacts::default(),
             user_joints: false,
             multibody_links: Vec::new(),
-            new_pairs: Mutex::new(Vec::new()),
-            belts: Mutex::new(Vec::new()),
+            inbox: HookInbox::default(),
             new_info: Vec::new(),
-            anchor: None,
+            motors: world::Motors::default(),
             diagnostics: Vec::new(),
             reported: Vec::new(),
             step: 0,
             prepared: false,
             reported_unprepared: false,
-            adopted: false,
-            caches: after::PassCache::one(),
+            caches: pass::PassCache::one(),
             realizability: Default::default(),
             settle: Default::default(),
-            give_back: Vec::new(),
             wake: Vec::new(),
             watch: Default::default(),
             timing: Default::default(),
@@ -427,7 +404,7 @@ impl TriboRapier {
     pub fn set_settings(&mut self, settings: Settings) {
         self.settings = settings.sanitized();
         // The settle verdicts depend on them: every contact is checked in full again.
-        for s in &mut self.states {
+        for s in &mut self.contacts.states {
             s.quiet = false;
         }
         self.watch.parked.unpark_all();
@@ -441,33 +418,30 @@ impl TriboRapier {
     /// first material, such as the ground, is not found: wake it, or set materials before).
     pub fn set_material(&mut self, collider: ColliderHandle, material: impl Into<FrictionMaterial>) {
         let material = material.into();
-        let old = self.materials.insert(handle_key(collider), material);
+        let old = self.materials.by_collider.insert(handle_key(collider), material);
         if old.is_none() {
-            self.material_colliders.push(collider);
+            self.materials.colliders.push(collider);
         }
         if old != Some(material) {
             self.wake.push(collider);
         }
-        self.material_epoch += 1;
+        self.materials.epoch += 1;
     }
 
     /// Removes a collider's material (its contacts return to stock friction from the next
     /// [`before_step`](Self::before_step) on, their sleeping bodies woken). Returns the old one.
     pub fn remove_material(&mut self, collider: ColliderHandle) -> Option<FrictionMaterial> {
-        let m = self.materials.remove(&handle_key(collider))?;
-        self.material_colliders.retain(|&c| c != collider);
+        let m = self.materials.by_collider.remove(&handle_key(collider))?;
+        self.materials.colliders.retain(|&c| c != collider);
         self.wake.push(collider);
-        self.material_epoch += 1;
+        self.materials.epoch += 1;
         self.settle.orphans = true;
         Some(m)
     }
 
     /// The material of a collider, if set.
     pub fn material(&self, collider: ColliderHandle) -> Option<&FrictionMaterial> {
-        if self.materials.is_empty() {
-            return None;
-        }
-        self.materials.get(&handle_key(collider))
+        self.materials.material(collider)
     }
 
     /// The combined material of a contact between two colliders with rapier's default combine
@@ -475,24 +449,7 @@ impl TriboRapier {
     /// The store's contacts also use the colliders' own `friction_combine_rule`
     /// ([`FrictionMaterial::combine_pair`]).
     pub fn pair_material(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<Material> {
-        let fallback = (tribo::tracking::CombineRule::Average, tribo::tracking::CombineRule::Average);
-        FrictionMaterial::combine_pair(self.material(c1), self.material(c2), fallback, Some(&self.pair_table))
-            .map(|(m, _)| m)
-    }
-
-    /// The material and Contensou model of a contact between two colliders: the one place
-    /// the store combines materials (rules: [`FrictionMaterial::combine_pair`], with each
-    /// collider's rapier `friction_combine_rule` and the pair table).
-    fn contact_material(
-        &self,
-        (c1, col1): (ColliderHandle, &Collider),
-        (c2, col2): (ColliderHandle, &Collider),
-    ) -> Option<(Material, Option<crate::contensou::Contensou>)> {
-        let fallback = (
-            crate::combine_rule_of(col1.friction_combine_rule()),
-            crate::combine_rule_of(col2.friction_combine_rule()),
-        );
-        FrictionMaterial::combine_pair(self.material(c1), self.material(c2), fallback, Some(&self.pair_table))
+        self.materials.pair_material(c1, c2)
     }
 
     /// Sets the material of every contact between colliders whose materials carry ids `a` and
@@ -504,8 +461,8 @@ impl TriboRapier {
         b: tribo::tracking::MaterialId,
         material: impl Into<FrictionMaterial>,
     ) {
-        self.pair_table.insert(a, b, material);
-        self.material_epoch += 1;
+        self.materials.pair_table.insert(a, b, material);
+        self.materials.epoch += 1;
     }
 
     /// Removes the pair override of `a`–`b`.
@@ -514,111 +471,25 @@ impl TriboRapier {
         a: tribo::tracking::MaterialId,
         b: tribo::tracking::MaterialId,
     ) -> Option<FrictionMaterial> {
-        self.material_epoch += 1;
-        self.pair_table.remove(a, b)
+        self.materials.epoch += 1;
+        self.materials.pair_table.remove(a, b)
     }
 
     /// The per-pair overrides.
     pub fn pair_table(&self) -> &PairTable {
-        &self.pair_table
+        &self.materials.pair_table
     }
 
     /// Replaces the per-pair overrides.
     pub fn set_pair_table(&mut self, table: PairTable) {
-        self.pair_table = table;
-        self.material_epoch += 1;
+        self.materials.pair_table = table;
+        self.materials.epoch += 1;
     }
 
-    /// The hooks to pass to `PhysicsPipeline::step`, wrapping the user's own hooks (use `&()`
-    /// for none).
-    pub fn hooks<'a, H: PhysicsHooks + ?Sized>(&'a self, user: &'a H) -> TriboHooks<'a, H> {
-        TriboHooks { tribo: self, user }
-    }
-
-    /// The state slot of a contact (rapier's pair order): `hint` (the slot the manifold carried
-    /// from the last step) if it still holds this pair, else looked up.
-    #[inline]
-    pub(crate) fn slot(&self, c1: ColliderHandle, c2: ColliderHandle, hint: Option<u32>) -> Option<u32> {
-        if let Some(p) = hint.and_then(|i| self.plans.get(i as usize)) {
-            if p.c1 == c1 && p.c2 == c2 {
-                return hint;
-            }
-        }
-        if self.index.is_empty() {
-            return None;
-        }
-        self.index.get(&key(c1, c2)).copied()
-    }
-
-    /// The plan in slot `slot` if it is the contact of `c1`, `c2` and only sets the friction
-    /// coefficient and the pull-back (no stock fallback, no collapsed Contensou face, no line
-    /// contact, no stopped roll): the hook's common case.
-    #[inline(always)]
-    pub(crate) fn plain_plan(&self, c1: ColliderHandle, c2: ColliderHandle, slot: u32) -> Option<&Plan> {
-        self.plans.get(slot as usize).filter(|p| {
-            p.c1 == c1
-                && p.c2 == c2
-                && !(p.stock | p.collapse | p.line | p.roll_stopped)
-                && p.hold_radius == 0.0
-        })
-    }
-
-    /// The normal of a contact with state after the last step (from its first collider to its
-    /// second; +y before its first).
-    #[inline]
-    pub(crate) fn last_normal(&self, slot: u32) -> Vector {
-        self.states[slot as usize].normal
-    }
-
-    /// The plan of a contact with state (`slot` from [`slot`](Self::slot)).
-    #[inline]
-    pub(crate) fn plan(&self, slot: u32) -> &Plan {
-        &self.plans[slot as usize]
-    }
-
-    /// The step the solver runs (see [`crate::rolling`]), as the last `before_step` saw it.
-    #[inline]
-    pub(crate) fn timing(&self) -> crate::rolling::StepTiming {
-        self.timing
-    }
-
-    /// Adds the warm-start normal impulse of one solver manifold of contact `slot`. Each pair is
-    /// processed by one thread of the narrow phase, so a plain load and store suffice.
-    #[inline]
-    pub(crate) fn add_warmstart(&self, slot: u32, impulse: f32) {
-        if compat::IMPULSE_INCLUDES_WARMSTART {
-            let w = &self.warm[slot as usize];
-            let sum = match w.load(Ordering::Relaxed) {
-                WARM_UNSET => 0.0,
-                bits => f32::from_bits(bits),
-            };
-            w.store((sum + impulse).to_bits(), Ordering::Relaxed);
-        }
-    }
-
-    /// Records the user's conveyor velocity on one solver manifold of contact `slot`.
-    pub(crate) fn add_belt(&self, slot: u32, tangent_velocity: Vector) {
-        if let Ok(mut v) = self.belts.lock() {
-            v.push((slot, tangent_velocity));
-        }
-    }
-
-    /// Friction coefficient for a contact that appeared in this step's narrow phase (no state
-    /// yet), or `None` for stock: static friction unless it already slides. The pair is
-    /// recorded so that `after_step` creates its state.
-    pub(crate) fn new_contact_friction(
-        &self,
-        c1: ColliderHandle,
-        c2: ColliderHandle,
-        belt: Vector,
-        onset: impl FnOnce() -> Onset,
-    ) -> Option<f32> {
-        let m = self.pair_material(c1, c2)?;
-        let Onset { sliding, turning, start } = onset();
-        if let Ok(mut v) = self.new_pairs.lock() {
-            v.push(NewPair { c1, c2, sliding, turning, belt, start });
-        }
-        Some(if sliding { m.mu_k() } else { m.mu_s() } as f32)
+    /// What the hook borrows of the store: the contacts, the materials, the inbox it reports
+    /// into, and the step the solver runs (see [`crate::rolling`]) as `before_step` saw it.
+    pub(crate) fn hook_tables(&self) -> (&Contacts, &Materials, &HookInbox, crate::rolling::StepTiming) {
+        (&self.contacts, &self.materials, &self.inbox, self.timing)
     }
 
     /// The Contensou state of the contact between two colliders (either order), if it has a
@@ -628,28 +499,28 @@ impl TriboRapier {
         c1: ColliderHandle,
         c2: ColliderHandle,
     ) -> Option<crate::contensou::ContensouInfo> {
-        let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
-        crate::contensou::ContensouInfo::of(&self.states[*i as usize].contensou)
+        let i = self.contacts.index.get(&key(c1, c2)).or_else(|| self.contacts.index.get(&key(c2, c1)))?;
+        crate::contensou::ContensouInfo::of(&self.contacts.states[*i as usize].contensou)
     }
 
     /// Number of contacts with tribo state.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.contacts.states.len()
     }
 
     /// Whether no contact has tribo state.
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.contacts.states.is_empty()
     }
 
     /// Number of motor joints tribo currently owns.
     pub fn joint_count(&self) -> usize {
-        self.states.iter().filter(|s| s.joint.is_some()).count()
+        self.contacts.states.iter().filter(|s| s.joint.is_some()).count()
     }
 
     /// The hidden fixed body tribo attaches motors to for parentless colliders, if created.
     pub fn anchor_body(&self) -> Option<RigidBodyHandle> {
-        self.anchor
+        self.motors.anchor
     }
 
     /// Reports `d` unless it was reported before.
@@ -694,15 +565,15 @@ impl TriboRapier {
 
     /// The state of the contact between two colliders (either order).
     pub fn contact(&self, c1: ColliderHandle, c2: ColliderHandle) -> Option<ContactInfo> {
-        let i = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1)))?;
-        Some(Self::info(&self.states[*i as usize], &self.plans[*i as usize]))
+        let i = self.contacts.index.get(&key(c1, c2)).or_else(|| self.contacts.index.get(&key(c2, c1)))?;
+        Some(Self::info(&self.contacts.states[*i as usize], &self.contacts.plans[*i as usize]))
     }
 
     /// All contacts with tribo state (the contact of a body rolling or spinning on a support
     /// whose pair has had no active contact for up to three steps is kept, with `normal_force`
     /// 0).
     pub fn contacts(&self) -> impl Iterator<Item = ContactInfo> + '_ {
-        self.states.iter().zip(&self.plans).map(|(s, p)| Self::info(s, p))
+        self.contacts.states.iter().zip(&self.contacts.plans).map(|(s, p)| Self::info(s, p))
     }
 
     /// Tells the store which bodies are links of rapier's multibodies (reduced-coordinate
@@ -744,19 +615,19 @@ impl TriboRapier {
 
     fn remove_state(&mut self, i: usize, joints: &mut ImpulseJointSet) {
         self.watch.parked.unpark(i);
-        self.settle.contribute(&mut self.states[i], None, false);
-        let last = self.states.len() - 1;
+        self.settle.contribute(&mut self.contacts.states[i], None, false);
+        let last = self.contacts.states.len() - 1;
         self.watch.parked.moved(last, i);
-        let s = self.states.swap_remove(i);
-        self.plans.swap_remove(i);
-        self.warm.swap_remove(i);
-        self.index.remove(&key(s.c1, s.c2));
+        let s = self.contacts.states.swap_remove(i);
+        self.contacts.plans.swap_remove(i);
+        self.contacts.warm.swap_remove(i);
+        self.contacts.index.remove(&key(s.c1, s.c2));
         if let Some(j) = s.joint {
             remove_tribo_joint(joints, j);
         }
-        if i < self.states.len() {
-            let m = &self.states[i];
-            self.index.insert(key(m.c1, m.c2), i as u32);
+        if i < self.contacts.states.len() {
+            let m = &self.contacts.states[i];
+            self.contacts.index.insert(key(m.c1, m.c2), i as u32);
         }
     }
 
@@ -765,8 +636,8 @@ impl TriboRapier {
     /// hook go back on at the next [`before_step`](Self::before_step).
     pub fn clear(&mut self, joints: &mut ImpulseJointSet) {
         self.settle.rehook_all = true;
-        while !self.states.is_empty() {
-            let last = self.states.len() - 1;
+        while !self.contacts.states.is_empty() {
+            let last = self.contacts.states.len() - 1;
             self.remove_state(last, joints);
         }
     }
@@ -780,17 +651,17 @@ impl TriboRapier {
     pub fn forget_world(&mut self) {
         self.watch = Default::default();
         self.settle.forget_contributions();
-        self.states.clear();
-        self.plans.clear();
-        self.warm.clear();
-        self.index.clear();
+        self.contacts.states.clear();
+        self.contacts.plans.clear();
+        self.contacts.warm.clear();
+        self.contacts.index.clear();
         self.new_info.clear();
-        self.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
-        self.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
-        self.give_back.clear();
-        self.anchor = None;
-        self.needs_anchor = false;
-        self.adopted = false;
+        self.inbox.new_pairs.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.inbox.belts.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self.motors.give_back.clear();
+        self.motors.anchor = None;
+        self.motors.needs_anchor = false;
+        self.motors.adopted = false;
         self.settle.rehook_all = true;
     }
 

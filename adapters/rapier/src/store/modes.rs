@@ -101,10 +101,12 @@ impl TriboRapier {
     /// for the next step with it: μk, no anchor pull-back (a Contensou contact's coefficient
     /// is planned by `before_step` from its mode). Returns whether the slide was static.
     pub(crate) fn slide_to_kinetic(&mut self, c1: ColliderHandle, c2: ColliderHandle) -> bool {
-        let Some(&i) = self.index.get(&key(c1, c2)).or_else(|| self.index.get(&key(c2, c1))) else {
+        let Some(&i) =
+            self.contacts.index.get(&key(c1, c2)).or_else(|| self.contacts.index.get(&key(c2, c1)))
+        else {
             return false;
         };
-        let (s, plan) = (&mut self.states[i as usize], &mut self.plans[i as usize]);
+        let (s, plan) = (&mut self.contacts.states[i as usize], &mut self.contacts.plans[i as usize]);
         if s.slide != Mode::Static || plan.stock {
             return false;
         }

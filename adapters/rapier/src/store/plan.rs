@@ -1,9 +1,19 @@
-//! Planning a contact's next step: the hook's friction coefficient and anchor pull-back, the
-//! roll/spin motor (frame, targets, torque bounds).
+//! Plan: a contact's next step, the last stage of the per-contact pipeline (`pipeline`) and
+//! what `before_step` runs for contacts that wait for a plan or have a Contensou model: the
+//! hook's friction coefficient and anchor pull-back, the roll/spin motor (frame, targets,
+//! torque bounds).
+//!
+//! Reads the contact's tracked state (modes, deflections, holds, kinetic drop, roll-stop
+//! geometry), its curvatures (measured again through `observe` when they depend on the roll
+//! axis), the bodies' velocities and rotations, and the user's joints (`motor_body`). Writes
+//! the contact's `Plan`, roll axis and capacities, and its motor through the contact's
+//! `effects`.
 
-use super::effects::{Effects, MotorRows, Slot, StoreView};
+use super::bodies::{BodyNow, MASS_OK};
+use super::effects::{Direct, Effects, Slot, StoreView};
+use super::motor::{set_motor, MotorRows};
+use super::observe::{angular_slip_speeds, contact_on_joints, measure_curvature, Motion, Now, StepCtx};
 use super::*;
-use crate::curvature::collider_curvature;
 use crate::rapier3d::parry::math::Vec3A;
 
 /// Plans contact `c` for the next step from its modes, deflections and last normal force: the
@@ -99,19 +109,6 @@ fn plan_start<E: Effects>(
     Some(on_joints)
 }
 
-/// Whether a dynamic body of the contact between bodies `parents` (`rbs`) is on one of the
-/// user's impulse joints or is a multibody link.
-#[inline(always)]
-pub(super) fn contact_on_joints(
-    view: &StoreView<'_>,
-    parents: [Option<RigidBodyHandle>; 2],
-    rbs: [Option<&RigidBody>; 2],
-    joints: &ImpulseJointSet,
-) -> bool {
-    (view.user_joints && on_user_joints(parents, rbs, joints))
-        || (!view.multibody_links.is_empty() && dynamic_on_multibody(view.multibody_links, parents, rbs))
-}
-
 /// [`plan_contact`] of a contact known to be slide only (no roll or spin capacity, no
 /// Contensou model, curvatures that do not depend on the direction, no motor).
 #[inline(always)]
@@ -194,7 +191,6 @@ fn plan_torques<E: Effects>(
     let gain = settings.anchor_gain;
     let damping = settings.motor_damping;
     let slip_speed = settings.slip_speed;
-    let [rb1, rb2] = rbs;
     let slot = c.i;
     let s = &mut *c.s;
     let plan = &mut *c.plan;
@@ -203,90 +199,16 @@ fn plan_torques<E: Effects>(
     // Geometry and capacities (the vector arithmetic in SIMD vectors).
     let n = s.normal;
     let point = s.point;
-    let nf = s.n;
     let na = Vec3A::from(n);
-    let tangential = |v: Vec3A| v - na * v.dot(na);
-    // Roll axis: the stick deflection (static) or the rolling direction (relative angular
-    // velocity), else the previous axis; always re-projected on the tangent plane.
-    let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
-    let w = angvel(rb2) - angvel(rb1);
-    let wt = tangential(w);
-    let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
-    let cand = match s.roll {
-        // Sticking: along the accumulated roll deflection (the direction the load turns the
-        // body); rolling: along the rolling axis.
-        // A deflection small against the static threshold (pulled back, or noise) keeps the
-        // previous axis: its direction says nothing about the load, and a single roll row
-        // off the load direction would leave the rest of the load unresisted. A wheel on a
-        // revolute multibody joint turns about its axle only: the row lies along the axle.
-        Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
-        Mode::Static
-            if let Some(a) = multibody_axle(view.multibody_links, parents, rbs)
-                .map(|a| tangential(a.into()))
-                .filter(|a| a.length() > 1e-3) =>
-        {
-            a
-        }
-        Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
-        _ if wt.length() > 1e-6 => wt,
-        _ => tangential(roll_axis),
-    };
-    let cand_len = cand.length();
-    let ea = if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
-    let eza = na.cross(ea);
+    let (w, wt, ea, eza) = roll_axis(s, view, parents, rbs);
     let (e, ez) = (Vector::from(ea), Vector::from(eza));
-    // Curvatures along the direction of motion of a body rolling about e (both balls or
-    // flat shapes: independent of the direction, computed once).
-    // The derived parameters of `after_step` hold unless the curvatures change with the axis.
-    let (k1, k2, d) = match (s.curvature, derived) {
-        (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
-        (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
-        // A step without load (a hop): its normal and point come from a manifold that does
-        // not touch (a rolling cylinder's can point along its axis, at its end face) and say
-        // nothing of the surfaces: the curvatures of the last loaded step stay.
-        (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
-            (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
-        }
-        _ => {
-            let (Some(col1), Some(col2)) = (colliders.get(s.c1), colliders.get(s.c2)) else {
-                return; // a collider was removed: `before_step` releases the contact
-            };
-            let k = (collider_curvature(col1, point, n, ez), collider_curvature(col2, point, -n, ez));
-            s.curvature = Some(k);
-            s.per_newton = None;
-            (k.0, k.1, derive(&s.material, nf, k))
-        }
-    };
+    let Some((k1, k2, d)) = torque_params(s, colliders, derived, ez) else { return };
     let mat = &s.material;
     let roll_cap = d.roll_capacity(s.roll) as f32;
     let spin_cap = d.spin_capacity(s.spin) as f32;
     let mu = mat.mu(s.slide) as f32;
-    // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
-    let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
-        Some(cfg) => {
-            let input = crate::contensou::StepInput {
-                contensou: cfg,
-                material: mat,
-                n: nf,
-                normal: n,
-                point,
-                slide: s.slide,
-                spin: s.spin,
-                rb1,
-                rb2,
-                mean_curvature: k1.mean + k2.mean,
-                slip_speed,
-                axis_y: e,
-                axis_z: ez,
-                gain,
-                dt,
-            };
-            let o = crate::contensou::step_limits(&input, &mut s.contensou);
-            (o.mu, o.spin_cap, (o.tilt, o.level))
-        }
-        // No model: the Contensou state was cleared with it (`before_step`).
-        None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
-    };
+    let (mu, spin_cap, (cz_tilt, cz_level)) =
+        contensou_limits(s, rbs, (mu, spin_cap), k1.mean + k2.mean, (e, ez), &settings, dt);
     plan.collapse = s.contensou_model.is_some() && s.contensou.collapse;
     // Anchor pull-back of a sticking contact: `gain` of the deflection per step, at most at
     // the slip-detection speed. Faster pull-back makes the several contacts of a body in a
@@ -356,19 +278,7 @@ fn plan_torques<E: Effects>(
         }
         return;
     }
-    // Motor frame: X = normal, Y = roll axis, Z = n × Y.
-    let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
-    // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
-    // body: rapier scans the joints of a pair's first body for every contact pair (to honour
-    // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
-    // its contact pairs walk them all.
-    // The motor has angular rows only, which rapier builds from the frames' rotations (their
-    // translations place linear rows): the frames sit at the bodies' origins.
-    let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
-    let rot1 = if world1 { arot } else { side1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-    let rot2 = if world2 { arot } else { side2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
-    let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
-    let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
+    let (frame1, frame2) = motor_frames((n, e, ez), anchor, (world1, world2), [side1, side2]);
     let roll_target = Vec3A::from(roll_target);
     let targets = [spin_target, roll_target.dot(ea), roll_target.dot(eza)];
     // The contact's first motor step also carries the static impulse its first step lacked
@@ -382,12 +292,174 @@ fn plan_torques<E: Effects>(
         roll_z * onset(HOLD_ROLL) * roll_f,
     ];
     let rows = MotorRows { frames: (frame1, frame2), targets, caps, damping };
+    attach_motor(s, slot, &rows, sides, (world1, world2), anchor, fx);
+}
+
+/// The roll axis of contact `s` for the next step (see [`plan_torques`]), from the bodies `rbs`
+/// (handles `parents`): the relative angular velocity `w` of the bodies, its tangential part
+/// `wt`, the axis `ea` and `eza` = n × `ea`.
+#[inline(always)]
+fn roll_axis(
+    s: &PairState,
+    view: &StoreView<'_>,
+    parents: [Option<RigidBodyHandle>; 2],
+    rbs: [Option<&RigidBody>; 2],
+) -> (Vec3A, Vec3A, Vec3A, Vec3A) {
+    let [rb1, rb2] = rbs;
+    let n = s.normal;
+    let na = Vec3A::from(n);
+    let tangential = |v: Vec3A| v - na * v.dot(na);
+    // Roll axis: the stick deflection (static) or the rolling direction (relative angular
+    // velocity), else the previous axis; always re-projected on the tangent plane.
+    let angvel = |rb: Option<&RigidBody>| rb.map_or(Vec3A::ZERO, |b| Vec3A::from(b.angvel()));
+    let w = angvel(rb2) - angvel(rb1);
+    let wt = tangential(w);
+    let (roll_defl, roll_axis) = (Vec3A::from(s.roll_defl), Vec3A::from(s.roll_axis));
+    let cand = match s.roll {
+        // Sticking: along the accumulated roll deflection (the direction the load turns the
+        // body); rolling: along the rolling axis.
+        // A deflection small against the static threshold (pulled back, or noise) keeps the
+        // previous axis: its direction says nothing about the load, and a single roll row
+        // off the load direction would leave the rest of the load unresisted. A wheel on a
+        // revolute multibody joint turns about its axle only: the row lies along the axle.
+        Mode::Static if roll_defl.length() > (0.5 * s.roll_threshold).max(1e-7) => tangential(roll_defl),
+        Mode::Static
+            if let Some(a) = multibody_axle(view.multibody_links, parents, rbs)
+                .map(|a| tangential(a.into()))
+                .filter(|a| a.length() > 1e-3) =>
+        {
+            a
+        }
+        Mode::Static if roll_axis != Vec3A::ZERO => tangential(roll_axis),
+        _ if wt.length() > 1e-6 => wt,
+        _ => tangential(roll_axis),
+    };
+    let cand_len = cand.length();
+    let ea = if cand_len > 1e-6 && cand.is_finite() { cand * (1.0 / cand_len) } else { any_perp(n).into() };
+    let eza = na.cross(ea);
+    (w, wt, ea, eza)
+}
+
+/// The surfaces' curvatures of contact `s` about roll axis `ez` (the direction of motion of a
+/// body rolling about `e`) and the material's parameters for its load (`derived`: those
+/// `after_step` computed, if at hand). `None`: a collider was removed (`before_step` releases
+/// the contact).
+#[inline(always)]
+fn torque_params(
+    s: &mut PairState,
+    colliders: &ColliderSet,
+    derived: Option<&Derived>,
+    ez: Vector,
+) -> Option<(Curvature, Curvature, Derived)> {
+    let (n, point, nf) = (s.normal, s.point, s.n);
+    // Curvatures along the direction of motion of a body rolling about e (both balls or
+    // flat shapes: independent of the direction, computed once).
+    // The derived parameters of `after_step` hold unless the curvatures change with the axis.
+    let (k1, k2, d) = match (s.curvature, derived) {
+        (Some(k), Some(d)) if s.kappa_const => (k.0, k.1, *d),
+        (Some(k), None) if s.kappa_const => (k.0, k.1, derive(&s.material, nf, k)),
+        // A step without load (a hop): its normal and point come from a manifold that does
+        // not touch (a rolling cylinder's can point along its axis, at its end face) and say
+        // nothing of the surfaces: the curvatures of the last loaded step stay.
+        (Some(k), d) if nf.is_nan() || nf <= 0.0 => {
+            (k.0, k.1, d.copied().unwrap_or_else(|| derive(&s.material, nf, k)))
+        }
+        _ => {
+            // A collider was removed: `before_step` releases the contact.
+            let k = measure_curvature(s, colliders, point, n, ez)?;
+            (k.0, k.1, derive(&s.material, nf, k))
+        }
+    };
+    Some((k1, k2, d))
+}
+
+/// The Contensou contact model's coupled slide/spin limits and flat-face tipping support
+/// (`crate::contensou::step_limits`) of contact `s` in the frame `(e, ez)` of its roll axis, or
+/// the plain friction coefficient and spin capacity `(mu, spin_cap)` without a model.
+#[inline(always)]
+fn contensou_limits(
+    s: &mut PairState,
+    [rb1, rb2]: [Option<&RigidBody>; 2],
+    (mu, spin_cap): (f32, f32),
+    mean_curvature: f64,
+    (e, ez): (Vector, Vector),
+    settings: &Settings,
+    dt: f32,
+) -> (f32, f32, ([f32; 2], Vector)) {
+    let (n, point, nf, mat) = (s.normal, s.point, s.n, &s.material);
+    let (gain, slip_speed) = (settings.anchor_gain, settings.slip_speed);
+    // Contensou contact model: coupled slide/spin limits and flat-face tipping support.
+    let (mu, spin_cap, (cz_tilt, cz_level)) = match &s.contensou_model {
+        Some(cfg) => {
+            let input = crate::contensou::StepInput {
+                contensou: cfg,
+                material: mat,
+                n: nf,
+                normal: n,
+                point,
+                slide: s.slide,
+                spin: s.spin,
+                rb1,
+                rb2,
+                mean_curvature,
+                slip_speed,
+                axis_y: e,
+                axis_z: ez,
+                gain,
+                dt,
+            };
+            let o = crate::contensou::step_limits(&input, &mut s.contensou);
+            (o.mu, o.spin_cap, (o.tilt, o.level))
+        }
+        // No model: the Contensou state was cleared with it (`before_step`).
+        None => (mu, spin_cap, ([0.0; 2], Vector::ZERO)),
+    };
+    (mu, spin_cap, (cz_tilt, cz_level))
+}
+
+/// The frames of a contact's motor (X = normal `n`, Y = roll axis `e`, Z = `ez`) on its two
+/// sides (`world`: the side is the world, attached to the anchor body).
+#[inline(always)]
+fn motor_frames(
+    (n, e, ez): (Vector, Vector, Vector),
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    (world1, world2): (bool, bool),
+    [side1, side2]: [Option<&RigidBody>; 2],
+) -> (Pose, Pose) {
+    // Motor frame: X = normal, Y = roll axis, Z = n × Y.
+    let world_rot = Rotation::from_mat3(&Mat3::from_cols(n, e, ez)).normalize();
+    // A side without a body or on a fixed body is attached to tribo's hidden fixed anchor
+    // body: rapier scans the joints of a pair's first body for every contact pair (to honour
+    // `contacts_enabled`), so hundreds of motors on one fixed floor body would make each of
+    // its contact pairs walk them all.
+    // The motor has angular rows only, which rapier builds from the frames' rotations (their
+    // translations place linear rows): the frames sit at the bodies' origins.
+    let arot = anchor.map_or(Rotation::IDENTITY, |a| a.1.rotation);
+    let rot1 = if world1 { arot } else { side1.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let rot2 = if world2 { arot } else { side2.map_or(Rotation::IDENTITY, |b| *b.rotation()) };
+    let frame1 = Pose::from_parts(Vector::ZERO, rot1.inverse() * world_rot);
+    let frame2 = Pose::from_parts(Vector::ZERO, rot2.inverse() * world_rot);
+    (frame1, frame2)
+}
+
+/// Writes `rows` into contact `s`'s motor between the bodies `sides` (`world`: the side is the
+/// world, attached to the anchor body), creating it (or re-attaching it) through `fx`.
+#[inline(always)]
+fn attach_motor<E: Effects>(
+    s: &mut PairState,
+    slot: usize,
+    rows: &MotorRows,
+    sides: [Option<RigidBodyHandle>; 2],
+    (world1, world2): (bool, bool),
+    anchor: Option<&(RigidBodyHandle, Pose)>,
+    fx: &mut E,
+) {
     let [p1, p2] = sides;
     let side = |world: bool, p: Option<RigidBodyHandle>| if world { anchor.map(|a| a.0) } else { p };
     let (want1, want2) = (side(world1, p1), side(world2, p2));
     if let Some(h) = s.joint {
         if let (Some(b1), Some(b2)) = (want1, want2) {
-            if fx.set_motor(h, [b1, b2], &rows) {
+            if fx.set_motor(h, [b1, b2], rows) {
                 return;
             }
         }
@@ -406,81 +478,14 @@ fn plan_torques<E: Effects>(
     };
     let mut j = GenericJoint::new(JointAxesMask::empty());
     j.user_data = TRIBO_JOINT_USER_DATA;
-    set_motor(&mut j, &rows);
+    set_motor(&mut j, rows);
     s.joint = fx.insert_joint(slot, [b1, b2], j);
-}
-
-/// Writes a contact's motor: its frames, and one row per angular axis (X spin, Y and Z roll)
-/// with a torque bound `caps` (finite and positive; the others lose their row: a kinetic roll
-/// has no Z row). A row is a velocity motor towards `targets` (rapier's `set_motor_velocity`:
-/// target angle kept, stiffness 0, damping `damping`) bounded by the capacity.
-#[inline(always)]
-pub(super) fn set_motor(d: &mut GenericJoint, rows: &MotorRows) {
-    let MotorRows { frames: (frame1, frame2), targets, caps, damping } = *rows;
-    d.local_frame1 = frame1;
-    d.local_frame2 = frame2;
-    let axes = [JointAxesMask::ANG_X, JointAxesMask::ANG_Y, JointAxesMask::ANG_Z];
-    let index = [JointAxis::AngX as usize, JointAxis::AngY as usize, JointAxis::AngZ as usize];
-    for k in 0..3 {
-        let (t, c) = (targets[k], caps[k]);
-        if c.is_finite() && c > 0.0 {
-            d.motor_axes |= axes[k];
-            let m = &mut d.motors[index[k]];
-            m.target_vel = if t.is_finite() { t } else { 0.0 };
-            m.stiffness = 0.0;
-            m.damping = damping;
-            m.max_force = c;
-        } else {
-            d.motor_axes.remove(axes[k]);
-        }
-    }
-}
-
-/// Zeroes the non-finite motor impulses (warm starts) of the motor joints of `states`: a step
-/// with a NaN or infinite time step leaves NaN there, and the next step's warm start would
-/// put it into the bodies.
-pub(super) fn clear_nonfinite_motor_impulses(states: &[PairState], joints: &mut ImpulseJointSet) {
-    for h in states.iter().filter_map(|s| s.joint) {
-        clear_nonfinite_motor_impulse(h, joints);
-    }
-}
-
-/// Zeroes the non-finite motor impulses of joint `h` (see [`clear_nonfinite_motor_impulses`]).
-pub(super) fn clear_nonfinite_motor_impulse(h: ImpulseJointHandle, joints: &mut ImpulseJointSet) {
-    if tribo_joint(joints, h).is_some_and(|jj| jj.data.motors.iter().any(|m| !m.impulse.is_finite())) {
-        if let Some(jj) = tribo_joint_mut(joints, h) {
-            for m in jj.data.motors.iter_mut().filter(|m| !m.impulse.is_finite()) {
-                m.impulse = 0.0;
-            }
-        }
-    }
-}
-
-/// Nothing to resist: the motor (if any) loses its rows. A joint without rows costs the solver
-/// little, and keeping it avoids churn when the capacity comes back next step. A motor the
-/// joint set no longer holds (rapier removed it with a body) is forgotten.
-pub(super) fn clear_motor_rows(joint: &mut Option<ImpulseJointHandle>, joints: &mut ImpulseJointSet) {
-    let Some(h) = *joint else { return };
-    match tribo_joint_mut(joints, h) {
-        Some(jj) => jj.data.motor_axes = JointAxesMask::empty(),
-        None => *joint = None,
-    }
 }
 
 /// The material's per-step parameters for normal force `n` and the two surfaces' curvatures.
 #[inline]
 pub(super) fn derive(material: &Material, n: f32, (k1, k2): (Curvature, Curvature)) -> Derived {
     material.derive(n as f64, k1.directional + k2.directional, 0.0, k1.mean + k2.mean, 0.0)
-}
-
-/// The relative angular speeds below which a roll and a spin count as settled:
-/// `slip_speed · max(½(κ_i + κ_j), 10⁻³)` along the rolling direction and
-/// `slip_speed · max(κ̄_i + κ̄_j, 10⁻³)` about the normal.
-#[inline]
-pub(super) fn angular_slip_speeds(slip_speed: f32, (k1, k2): (Curvature, Curvature)) -> (f32, f32) {
-    let roll = (0.5 * (k1.directional + k2.directional) as f32).max(1e-3);
-    let spin = ((k1.mean + k2.mean) as f32).max(1e-3);
-    (slip_speed * roll, slip_speed * spin)
 }
 
 /// The body a contact's roll/spin motor on dynamic body `h` acts through: `h` itself, or, while
@@ -519,19 +524,6 @@ fn motor_body(h: RigidBodyHandle, bodies: &RigidBodySet, joints: &ImpulseJointSe
 /// The most rotation-locking joints [`motor_body`] follows from a body.
 const ROOT_HOPS: usize = 8;
 
-/// Whether a dynamic body among `rbs` (handles `parents`) is on one of the user's joints (a
-/// joint without tribo's marker).
-fn on_user_joints(
-    parents: [Option<RigidBodyHandle>; 2],
-    rbs: [Option<&RigidBody>; 2],
-    joints: &ImpulseJointSet,
-) -> bool {
-    rbs.iter().zip(parents).any(|(rb, p)| {
-        rb.is_some_and(|b| b.is_dynamic())
-            && p.is_some_and(|h| joints.attached_joints(h).any(|(_, _, _, j)| !is_tribo_joint(j)))
-    })
-}
-
 /// The anchor pull-back of a sticking contact: `anchor_gain` of its slide deflection per step
 /// (tangential part), at most at the slip-detection speed. None while the contact rolls, on a
 /// body on the user's joints (`on_joints`), or while settled with [`Settings::unhook_settled`]
@@ -558,4 +550,92 @@ fn slide_pull(s: &PairState, settings: &Settings, dt: f32, on_joints: bool) -> V
 #[inline(always)]
 fn pull_back(d: Vector, gain: f32, dt: f32, limit: f32) -> Vector {
     (-d * (gain / dt)).clamp_length_max(limit)
+}
+
+impl TriboRapier {
+    /// [`replan`](fn@replan) of contact `i`, its effects made at once.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn replan(
+        &mut self,
+        i: usize,
+        colliders: &ColliderSet,
+        parents: [Option<RigidBodyHandle>; 2],
+        bodies: &RigidBodySet,
+        anchor: Option<&(RigidBodyHandle, Pose)>,
+        dt: f32,
+        joints: &mut ImpulseJointSet,
+    ) {
+        let view = StoreView {
+            settings: self.settings,
+            user_joints: self.user_joints,
+            multibody_links: &self.multibody_links,
+        };
+        let mut fx = Direct {
+            joints,
+            give_back: &mut self.motors.give_back,
+            reported: &mut self.reported,
+            diagnostics: &mut self.diagnostics,
+            needs_anchor: &mut self.motors.needs_anchor,
+        };
+        let mut c = Slot {
+            i,
+            s: &mut self.contacts.states[i],
+            plan: &mut self.contacts.plans[i],
+            warm: &self.contacts.warm[i],
+        };
+        replan(&mut c, &view, colliders, parents, bodies, anchor, dt, &mut fx);
+    }
+}
+
+/// The plan of contact `c` for the next step, made after its update (`m`: what `observe`
+/// measured; `was_settled`: it was settled before this step): kept, or made again.
+#[inline(always)]
+pub(super) fn plan_next<const SLIDE: bool, E: Effects>(
+    now: &Now<'_>,
+    c: &mut Slot<'_>,
+    m: &Motion,
+    was_settled: bool,
+    fx: &mut E,
+) {
+    let StepCtx { bodies, colliders, dt, plan_ok, .. } = *now.x;
+    let (anchor, view, [b1, b2], [par1, par2], d) = (&now.x.anchor, now.view, now.b, now.parents, m.d);
+    // Plan the next step now, while this contact's bodies and colliders are at hand
+    // (Contensou contacts are planned by before_step from the velocities the step starts
+    // from). A slide-only contact that was settled and stays settled keeps its plan (μs,
+    // no pull-back, no motor: what `plan_contact` would make of it again) while the
+    // masses are valid.
+    let (s, plan) = (&*c.s, &*c.plan);
+    let mass_ok = |h: Option<RigidBodyHandle>, b: &BodyNow| h.is_none() || b.is(MASS_OK);
+    let masses_valid = mass_ok(par1, b1) && mass_ok(par2, b2);
+    let keep = was_settled
+        && s.settled
+        && s.slide == Mode::Static
+        && masses_valid
+        && view.settings.unhook_settled
+        && !s.pending
+        && (SLIDE || (s.kappa_const && s.joint.is_none()))
+        && s.roll_cap == 0.0
+        && s.spin_cap == 0.0
+        && (SLIDE || (d.roll_capacity(s.roll) == 0.0 && d.spin_capacity(s.spin) == 0.0))
+        && !plan.stock
+        && !plan.collapse
+        && !plan.roll_stopped
+        && plan.tangent_velocity == Vector::ZERO
+        && plan.mu == s.material.mu_s() as f32;
+    if SLIDE && plan_ok && !keep {
+        plan_slide(c, view, [par1, par2], bodies, dt, masses_valid, fx);
+    } else if plan_ok && s.contensou_model.is_none() && !keep {
+        plan_contact(
+            c,
+            view,
+            colliders,
+            [par1, par2],
+            bodies,
+            anchor.as_ref(),
+            dt,
+            Some(&d),
+            masses_valid,
+            fx,
+        );
+    }
 }

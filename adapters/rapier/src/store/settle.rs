@@ -233,8 +233,13 @@ impl TriboRapier {
         i: usize,
         friction: Option<[(f32, CoefficientCombineRule); 2]>,
     ) -> bool {
-        let s = &self.states[i];
-        if !s.settled || !s.hook_plain || s.pending || s.contensou_model.is_some() || self.plans[i].stock {
+        let s = &self.contacts.states[i];
+        if !s.settled
+            || !s.hook_plain
+            || s.pending
+            || s.contensou_model.is_some()
+            || self.contacts.plans[i].stock
+        {
             return false;
         }
         self.settled_coefficients(i, friction)
@@ -248,20 +253,20 @@ impl TriboRapier {
         i: usize,
         friction: Option<[(f32, CoefficientCombineRule); 2]>,
     ) -> bool {
-        let s = &self.states[i];
+        let s = &self.contacts.states[i];
         let mu = s.material.mu(s.slide) as f32;
-        if self.plans[i].mu != mu || !same_mu(s.applied_mu, mu) {
+        if self.contacts.plans[i].mu != mu || !same_mu(s.applied_mu, mu) {
             return false;
         }
         // The colliders' material μs, looked up again only after a material changed.
-        if s.unhook_mu_epoch != self.material_epoch + 1 {
+        if s.unhook_mu_epoch != self.materials.epoch + 1 {
             let mu = [s.c1, s.c2].map(|h| self.material_mu_s(h).unwrap_or(f32::NAN));
-            let s = &mut self.states[i];
+            let s = &mut self.contacts.states[i];
             s.unhook_mu = mu;
-            s.unhook_mu_epoch = self.material_epoch + 1;
+            s.unhook_mu_epoch = self.materials.epoch + 1;
             s.combine_ok = None;
         }
-        let s = &self.states[i];
+        let s = &self.contacts.states[i];
         let friction = match (friction, s.combine_ok) {
             (Some(f), _) => f,
             (None, Some(ok)) => return ok,
@@ -276,7 +281,7 @@ impl TriboRapier {
             rapier_combine(off(s.unhook_mu[0], f1), off(s.unhook_mu[1], f2), r1, r2),
             s.material.mu_s() as f32,
         );
-        self.states[i].combine_ok = Some(ok);
+        self.contacts.states[i].combine_ok = Some(ok);
         ok
     }
 
@@ -288,8 +293,13 @@ impl TriboRapier {
         if std::mem::take(&mut self.settle.orphans) {
             // Materials removed while their collider was off the hook: back to the user's state
             // (the flag too, unless the code that says whose it is manages it).
-            let gone: Vec<u64> =
-                self.settle.ctl.keys().filter(|k| !self.materials.contains_key(k)).copied().collect();
+            let gone: Vec<u64> = self
+                .settle
+                .ctl
+                .keys()
+                .filter(|k| !self.materials.by_collider.contains_key(k))
+                .copied()
+                .collect();
             for k in gone {
                 let Some(ctl) = self.settle.ctl.remove(&k) else { continue };
                 let h = ColliderHandle::from_raw_parts(k as u32, (k >> 32) as u32);
@@ -304,8 +314,8 @@ impl TriboRapier {
             }
         }
         let all = std::mem::take(&mut self.settle.all_again) || !on;
-        for k in 0..self.material_colliders.len() {
-            let h = self.material_colliders[k];
+        for k in 0..self.materials.colliders.len() {
+            let h = self.materials.colliders[k];
             // A collider whose contacts were the same quiet ones in this pass and the last, and
             // that did not change itself (flags and friction included) since the last pass,
             // keeps what the last pass gave it.

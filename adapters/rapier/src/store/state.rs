@@ -197,7 +197,7 @@ pub(crate) struct Plan {
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub stop_offset: Vector,
     /// A side is a cylinder, cone or capsule (a possible line contact whose points the hook puts
-    /// back on the touching line, see `hooks::onto_touching_lines`).
+    /// back on the touching line, see `line_contact::onto_touching_lines`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub line: bool,
     /// A round body rolls on a side that does not move with the solver: its radius of
@@ -355,7 +355,7 @@ pub(super) struct PairState {
     pub(super) slide_onset: f32,
     /// Relative slide (m/s) and spin (rad/s) speeds after the previous step, and whether each
     /// was at its bound and not slowing, kept for contacts of bodies on the user's joints (see
-    /// `after::slipping`).
+    /// `track::slipping`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) last_slip: ([f32; 2], [bool; 2]),
     pub(super) joint: Option<ImpulseJointHandle>,
