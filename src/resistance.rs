@@ -162,6 +162,46 @@ impl ResistanceInput {
     }
 }
 
+/// One bounded row observed over a step: the explicit-torque form of a velocity motor row
+/// (`|T| ≤ bound`, driving the relative rate along its axis to `target`), for an engine whose
+/// solver does not carry the row itself.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row {
+    /// Relative angular velocity along the row's axis now (rad/s).
+    pub omega: f64,
+    /// The rate along the same axis when the last torque was chosen, and that torque (N m):
+    /// `None` at the row's first step (no load estimate yet).
+    pub last: Option<(f64, f64)>,
+    /// The rate the step should end at (rad/s).
+    pub target: f64,
+    /// Effective inertia of the relative rotation about the axis (kg m², > 0).
+    pub inertia: f64,
+    /// Torque bound (N m, ≥ 0).
+    pub bound: f64,
+    /// The step (s, > 0).
+    pub dt: f64,
+}
+
+impl Row {
+    /// The torque, within `±bound`, that ends the next step at `target` under the load the last
+    /// step showed, `τ̂ = I (ω − ω_last)/Δt − T_last` (0 at the first step): `T* = −τ̂ − I (ω −
+    /// target)/Δt`, clamped. 0 for an invalid row (a non-finite value, `inertia` or `dt` not
+    /// positive, a negative bound).
+    pub fn torque(&self) -> f64 {
+        let Row { omega, last, target, inertia, bound, dt } = *self;
+        let valid = [omega, target, inertia, bound, dt].iter().all(|v| v.is_finite())
+            && last.is_none_or(|(w, t)| w.is_finite() && t.is_finite())
+            && inertia > 0.0
+            && dt > 0.0
+            && bound >= 0.0;
+        if !valid {
+            return 0.0;
+        }
+        let load = last.map_or(0.0, |(w, t)| inertia * (omega - w) / dt - t);
+        (-load - inertia * (omega - target) / dt).clamp(-bound, bound)
+    }
+}
+
 /// The observer and stick/slip state of one contact's resisted axes (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ResistanceTorque {
@@ -369,6 +409,33 @@ mod tests {
             dt,
         };
         assert_eq!(ResistanceTorque::new().update(&input), Ok(DVec3::ZERO));
+    }
+
+    /// A row held by [`Row::torque`] against a constant load below its bound: after the first
+    /// step (no estimate) the rate is the target exactly; above the bound the torque is the
+    /// bound and the rate grows at (load − bound) / I.
+    #[test]
+    fn row_holds_below_its_bound_and_saturates_above() {
+        let (i, dt) = (0.2, 1.0 / 60.0);
+        for (load, bound) in [(0.5, 0.8), (1.2, 0.8)] {
+            let (mut omega, mut last) = (0.0, None);
+            let mut rates = Vec::new();
+            for _ in 0..30 {
+                let t = Row { omega, last, target: 0.0, inertia: i, bound, dt }.torque();
+                last = Some((omega, t));
+                omega += (load + t) * dt / i;
+                rates.push(omega);
+            }
+            if load < bound {
+                assert!(rates[2..].iter().all(|w: &f64| w.abs() < 1e-12), "held: {rates:?}");
+            } else {
+                let rate = (rates[29] - rates[9]) / (20.0 * dt);
+                assert!((rate - (load - bound) / i).abs() < 1e-9, "rate {rate}");
+            }
+        }
+        let bad = Row { omega: f64::NAN, last: None, target: 0.0, inertia: i, bound: 1.0, dt };
+        assert_eq!(bad.torque(), 0.0);
+        assert_eq!(Row { inertia: 0.0, omega: 1.0, ..bad }.torque(), 0.0);
     }
 
     #[test]

@@ -11,8 +11,9 @@
 //! * `torque`: [`tribo::resistance::ResistanceTorque`] for the rolling (tangent plane) and the
 //!   spin (normal) of the contact: a torque held over the next step, from an observer of the
 //!   load, static and kinetic;
-//! * `tribo`: tribo_rapier as shipped (its motor joints), material μ = 0.8, c = 0.15 m, spin
-//!   η_ψ = 0.125 (bound η_ψ μ N R = 0.05 N).
+//! * `tribo`: tribo_rapier with its motor joints (`RollSpin::Motors`), material μ = 0.8, c = 0.15 m, spin
+//!   η_ψ = 0.125 (bound η_ψ μ N R = 0.05 N); `tribo_torques`: the same with
+//!   `RollSpin::Torques` (the motor's rows as torques, see docs/rapier.md §8.1).
 //!
 //! Scenes: `roll` (flat, rolling at 2 m/s: stop distance, closed form v²/(2a) with
 //! a = 5 c g / (7 R)), `hold10` (at rest on 10°, tan 10° < c/R: holds; drift after 5 s), `roll20`
@@ -48,6 +49,7 @@ enum Mech {
     Lever,
     Torque,
     Tribo,
+    TriboTorques,
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -151,8 +153,15 @@ fn scene(mech: Mech, sc: Scene, dt: f32) -> Ball {
         _ => 0.0,
     };
     let (r, c, density) = sc.ball();
-    let friction = if mech == Mech::Tribo { Friction::Tribo } else { Friction::Stock };
+    let tribo = matches!(mech, Mech::Tribo | Mech::TriboTorques);
+    let friction = if tribo { Friction::Tribo } else { Friction::Stock };
     let mut sim = Sim::new(slope_gravity(G, alpha), dt, friction);
+    if let Some(t) = sim.tribo.as_mut().filter(|_| mech == Mech::TriboTorques) {
+        t.set_settings(tribo_rapier::Settings {
+            roll_spin: tribo_rapier::RollSpin::Torques,
+            ..*t.settings()
+        });
+    }
     let ground = sim.add_ground(80.0);
     sim.world.colliders[ground].set_friction(MU);
     let (v, w) = match sc {
@@ -196,7 +205,7 @@ impl Ball {
         let dt = self.sim.world.integration_parameters.dt;
         let n = Vector::Y;
         match mech {
-            Mech::Stock | Mech::Tribo => self.sim.step(),
+            Mech::Stock | Mech::Tribo | Mech::TriboTorques => self.sim.step(),
             Mech::Lever => {
                 let hook = Lever { ball: self.ball, c: self.c as f32 };
                 self.sim.world.step_with_events(&hook, &());
@@ -363,7 +372,7 @@ fn cost_stock(n: usize, hooked: bool) -> f64 {
 }
 
 fn main() {
-    let mechs = [Mech::Stock, Mech::Impulse, Mech::Lever, Mech::Torque, Mech::Tribo];
+    let mechs = [Mech::Stock, Mech::Impulse, Mech::Lever, Mech::Torque, Mech::Tribo, Mech::TriboTorques];
     let scenes = [
         (Scene::Roll, "flat, rolling at 2 m/s: stop distance (m)"),
         (Scene::Hold10, "at rest on 10° (holds): x after 5 s (mm)"),

@@ -189,6 +189,7 @@ impl<H: PhysicsHooks + ?Sized> TriboHooks<'_, H> {
                         sliding: (dv - n * dv.dot(n)).length() > slip_speed,
                         turning: (w(b2) - w(b1)).length() * radius > slip_speed,
                         start: [start(b1), start(b2)],
+                        w0: w(b2) - w(b1),
                     }
                 };
                 let Some(mu) = self.inbox.new_contact_friction(self.materials, c1, c2, belt, onset) else {

@@ -128,7 +128,9 @@ mod store;
 
 pub use hooks::TriboHooks;
 pub use material::{combine_rule_of, FrictionMaterial, FrictionMaterialBuilder, MaterialError, PairTable};
-pub use store::{ContactInfo, Diagnostic, Settings, TriboRapier, MIN_VALIDATED_DT, TRIBO_JOINT_USER_DATA};
+pub use store::{
+    ContactInfo, Diagnostic, RollSpin, Settings, TriboRapier, MIN_VALIDATED_DT, TRIBO_JOINT_USER_DATA,
+};
 /// The types the [`diagnostics`] reports are matched on: the two-contact verdict ([`Status`],
 /// [`Transition`], [`Report`]) and the single-contact analysis ([`SingleContactReport`],
 /// [`LimitDirection`], [`Case`], [`SlipEvolution`], [`SlipFate`]), from tribo's core.

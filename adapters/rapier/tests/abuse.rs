@@ -3,7 +3,7 @@
 //! reported `ContactInfo`, and where the physics is known the numbers must hold.
 
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{FrictionMaterial, Settings, SpinModel, TriboRapier};
+use tribo_rapier::{FrictionMaterial, RollSpin, Settings, SpinModel, TriboRapier};
 
 const DT: f32 = 1.0 / 60.0;
 const G: f32 = 9.81;
@@ -344,6 +344,7 @@ fn nan_settings_are_clamped() {
         motor_damping: -1.0,
         unhook_settled: true,
         allow_fast_rotation: true,
+        roll_spin: RollSpin::Motors,
     });
     let s = *tribo.settings();
     assert_eq!(s.slip_speed, 1e-3);
@@ -356,6 +357,7 @@ fn nan_settings_are_clamped() {
         motor_damping: f32::NAN,
         unhook_settled: false,
         allow_fast_rotation: false,
+        roll_spin: RollSpin::Torques,
     });
     run(&mut w, &mut tribo, 120, "nan settings");
     assert!(tribo.contact(floor, c).is_some());

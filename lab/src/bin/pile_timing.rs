@@ -15,6 +15,9 @@
 //! tribo's motor joints per step (those in the joint set after each step, marked with
 //! `TRIBO_JOINT_USER_DATA`; the count is not timed).
 //!
+//! `full_torques` is the full model with `Settings::roll_spin = RollSpin::Torques` (roll and
+//! spin carried by torques, no motor joints; docs/rapier.md §8.1).
+//!
 //! The two tribo configurations also run with `Settings::unhook_settled` off (`slide_only_hooked`,
 //! `full_hooked`: every material collider on the hook, so rapier recycles none of their pairs).
 //!
@@ -93,25 +96,27 @@ fn world_checksum(bodies: &tribo_rapier::rapier3d::dynamics::RigidBodySet, aslee
     h
 }
 
-/// A configuration of the pile and whether its tribo store keeps every collider hooked.
+/// A configuration of the pile, whether its tribo store keeps every collider hooked, and
+/// whether it carries roll and spin by torques (`RollSpin::Torques`) instead of motors.
 #[derive(Clone, Copy, PartialEq)]
-struct Cfg(PileConfig, bool);
+struct Cfg(PileConfig, bool, bool);
 
 impl Cfg {
-    const ALL: [Cfg; 6] = [
-        Cfg(PileConfig::Stock, false),
-        Cfg(PileConfig::NoopHook, false),
-        Cfg(PileConfig::SlideOnly, false),
-        Cfg(PileConfig::Full, false),
-        Cfg(PileConfig::SlideOnly, true),
-        Cfg(PileConfig::Full, true),
+    const ALL: [Cfg; 7] = [
+        Cfg(PileConfig::Stock, false, false),
+        Cfg(PileConfig::NoopHook, false, false),
+        Cfg(PileConfig::SlideOnly, false, false),
+        Cfg(PileConfig::Full, false, false),
+        Cfg(PileConfig::SlideOnly, true, false),
+        Cfg(PileConfig::Full, true, false),
+        Cfg(PileConfig::Full, false, true),
     ];
 
     fn name(self) -> String {
-        if self.1 {
-            format!("{}_hooked", self.0.name())
-        } else {
-            self.0.name().to_string()
+        match self {
+            Cfg(c, true, _) => format!("{}_hooked", c.name()),
+            Cfg(c, false, true) => format!("{}_torques", c.name()),
+            Cfg(c, false, false) => c.name().to_string(),
         }
     }
 }
@@ -149,13 +154,19 @@ fn per_run(r: &Run, steps: usize, scene: Scene) -> String {
 }
 
 fn run(cfg: Cfg, seed: u32, steps: usize, scene: Scene) -> Run {
-    let Cfg(config, hooked) = cfg;
+    let Cfg(config, hooked, torques) = cfg;
     let (mut sim, handles) = match scene {
         Scene::Pile => pile_config_scene_seeded(config, seed),
         Scene::Rolling => rolling_config_scene(config, 1000),
     };
     if let Some(t) = sim.tribo.as_mut().filter(|_| hooked) {
         t.set_settings(tribo_rapier::Settings { unhook_settled: false, ..*t.settings() });
+    }
+    if let Some(t) = sim.tribo.as_mut().filter(|_| torques) {
+        t.set_settings(tribo_rapier::Settings {
+            roll_spin: tribo_rapier::RollSpin::Torques,
+            ..*t.settings()
+        });
     }
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     let mut asleep_at = None;
@@ -247,7 +258,7 @@ fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool, 
     for round in 0..rounds {
         for (t, pool) in pools.iter().enumerate() {
             for (c, &config) in THREAD_CONFIGS.iter().enumerate() {
-                let r = pool.install(|| run(Cfg(config, false), PILE_SEED, steps, scene));
+                let r = pool.install(|| run(Cfg(config, false, false), PILE_SEED, steps, scene));
                 println!(
                     "round {round} threads {:>2} {:>10}: {:.3} s (tribo before_step {:.3}, after_step {:.3}), asleep at step {}",
                     threads[t],
@@ -423,7 +434,7 @@ fn main() {
         );
         med.push((c, m));
     }
-    let get = |c: PileConfig| med.iter().find(|(x, _)| *x == Cfg(c, false)).map(|(_, m)| *m);
+    let get = |c: PileConfig| med.iter().find(|(x, _)| *x == Cfg(c, false, false)).map(|(_, m)| *m);
     // Each round's sum of `f` over a configuration's runs (its seeds').
     let round_sums = |c: Cfg, f: fn(&Run) -> f64| -> Option<Vec<f64>> {
         let k = configs.iter().position(|x| *x == c)?;
@@ -435,10 +446,11 @@ fn main() {
     // them.
     let ratio = |a: PileConfig, b: PileConfig| match (get(a), get(b)) {
         (Some(x), Some(y)) if y > 0.0 => {
-            let per_round = match (round_sums(Cfg(a, false), total), round_sums(Cfg(b, false), total)) {
-                (Some(ta), Some(tb)) if rounds > 1 => within_rounds(&ta, &tb),
-                _ => String::new(),
-            };
+            let per_round =
+                match (round_sums(Cfg(a, false, false), total), round_sums(Cfg(b, false, false), total)) {
+                    (Some(ta), Some(tb)) if rounds > 1 => within_rounds(&ta, &tb),
+                    _ => String::new(),
+                };
             format!("{:.2} ×{per_round}", x / y)
         }
         _ => "-".to_string(),
@@ -455,8 +467,8 @@ fn main() {
     // builds and solves in every substep, against stock; the full ratio cannot go below it.
     let rapier_part = |r: &Run| (r.total - r.before - r.after).as_secs_f64();
     let without_tribo = match (
-        round_sums(Cfg(PileConfig::Full, false), rapier_part),
-        round_sums(Cfg(PileConfig::Stock, false), total),
+        round_sums(Cfg(PileConfig::Full, false, false), rapier_part),
+        round_sums(Cfg(PileConfig::Stock, false, false), total),
     ) {
         (Some(full), Some(stock)) => {
             let of_medians = median(full.clone()) / median(stock.clone());
@@ -467,7 +479,7 @@ fn main() {
     };
     println!("full less tribo's before/after_step ÷ stock: {without_tribo}");
     let hooked = |c: PileConfig| {
-        let on = med.iter().find(|(x, _)| *x == Cfg(c, true)).map(|(_, m)| *m);
+        let on = med.iter().find(|(x, _)| *x == Cfg(c, true, false)).map(|(_, m)| *m);
         match (get(c), on) {
             (Some(x), Some(y)) if y > 0.0 => format!("{:.2} ×", x / y),
             _ => "-".to_string(),
@@ -475,4 +487,17 @@ fn main() {
     };
     println!("slide-only ÷ slide-only hooked: {}", hooked(PileConfig::SlideOnly));
     println!("full ÷ full hooked:             {}", hooked(PileConfig::Full));
+    // Roll and spin by torques instead of motors.
+    let torques = med.iter().find(|(x, _)| *x == Cfg(PileConfig::Full, false, true)).map(|(_, m)| *m);
+    let stock = get(PileConfig::Stock);
+    if let (Some(t), Some(s)) = (torques, stock.filter(|s| *s > 0.0)) {
+        let per_round = match (
+            round_sums(Cfg(PileConfig::Full, false, true), total),
+            round_sums(Cfg(PileConfig::Stock, false, false), total),
+        ) {
+            (Some(ta), Some(tb)) if rounds > 1 => within_rounds(&ta, &tb),
+            _ => String::new(),
+        };
+        println!("full (torques) ÷ stock:  {:.2} ×{per_round}", t / s);
+    }
 }

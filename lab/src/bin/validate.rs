@@ -36,6 +36,10 @@ fn sections() -> Vec<Section> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let json = args.iter().any(|a| a == "--json");
+    // `--roll-spin=torques`: every scene's store carries roll and spin by torques.
+    if args.iter().any(|a| a == "--roll-spin=torques") {
+        tribo_lab::rapier::scenarios::set_roll_spin_torques(true);
+    }
     let report = args.iter().position(|a| a == "--report").map(|i| args.get(i + 1).cloned());
     let report = match report {
         Some(None) => {

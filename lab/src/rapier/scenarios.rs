@@ -18,6 +18,16 @@ pub enum Friction {
     Stock,
 }
 
+/// Whether the stores of [`Sim::new`] carry roll and spin by torques (`RollSpin::Torques`)
+/// instead of motors: `validate --roll-spin=torques` runs every scene so.
+static ROLL_SPIN_TORQUES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the stores of later [`Sim::new`] calls carry roll and spin by torques (`true`) or by
+/// motors (`false`, tribo_rapier's default).
+pub fn set_roll_spin_torques(on: bool) {
+    ROLL_SPIN_TORQUES.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// A rapier world with optional tribo friction.
 pub struct Sim {
     /// The rapier world.
@@ -35,7 +45,17 @@ impl Sim {
         let mut world = PhysicsWorld::new();
         world.gravity = gravity;
         world.integration_parameters.dt = dt;
-        Sim { world, tribo: (friction == Friction::Tribo).then(TriboRapier::new), time: 0.0 }
+        let tribo = (friction == Friction::Tribo).then(|| {
+            let mut t = TriboRapier::new();
+            if ROLL_SPIN_TORQUES.load(std::sync::atomic::Ordering::Relaxed) {
+                t.set_settings(tribo_rapier::Settings {
+                    roll_spin: tribo_rapier::RollSpin::Torques,
+                    ..*t.settings()
+                });
+            }
+            t
+        });
+        Sim { world, tribo, time: 0.0 }
     }
 
     /// Advances one step.

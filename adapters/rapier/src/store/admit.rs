@@ -119,6 +119,8 @@ fn new_state(
         slide_anchor: [Vector::ZERO; 2],
         onset_rot: [Rotation::IDENTITY; 2],
         roll_fix: Vector::ZERO,
+        // The observer's first load estimate spans the contact's first step.
+        torque: super::torques::RowTorques::from_onset(p.w0),
         roll_threshold: 0.0,
         last_w: [0.0; 2],
         kinetic_drop: [0.0; 2],

@@ -21,6 +21,10 @@ impl TriboRapier {
         colliders: &mut ColliderSet,
         joints: &mut ImpulseJointSet,
     ) {
+        // The forces and torques of the last step ([`RollSpin::Torques`]) come off first.
+        if !self.torques.applied.is_empty() {
+            self.take_back_torques(bodies);
+        }
         self.prepare_world(params, bodies, colliders, joints);
         let anchor = self.anchor_pose(bodies);
 
@@ -50,6 +54,9 @@ impl TriboRapier {
         // The hook flags of the material colliders: on, or off for settled ones.
         self.update_hooks(bodies, colliders);
         self.watch.parked.relist(&self.contacts.states, bodies);
+        if self.settings.roll_spin == RollSpin::Torques && may_park {
+            self.apply_torques(bodies);
+        }
     }
 
     /// The world-level work of `before_step` before its contacts: adopting the world, giving

@@ -30,6 +30,8 @@ pub(super) struct StoreView<'a> {
     /// See [`TriboRapier`]'s `user_joints`.
     pub(super) user_joints: bool,
     pub(super) multibody_links: &'a [MultibodyLink],
+    /// Each dynamic body's loaded contacts at the last `before_step` (see `torques`).
+    pub(super) contacts_per_body: &'a FastMap<u64, u32>,
 }
 
 /// What a contact's update may change outside its slot (see the module docs).

@@ -43,9 +43,9 @@ impl HookInbox {
         onset: impl FnOnce() -> Onset,
     ) -> Option<f32> {
         let m = materials.pair_material(c1, c2)?;
-        let Onset { sliding, turning, start } = onset();
+        let Onset { sliding, turning, start, w0 } = onset();
         if let Ok(mut v) = self.new_pairs.lock() {
-            v.push(NewPair { c1, c2, sliding, turning, belt, start });
+            v.push(NewPair { c1, c2, sliding, turning, belt, start, w0 });
         }
         Some(if sliding { m.mu_k() } else { m.mu_s() } as f32)
     }

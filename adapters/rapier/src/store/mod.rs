@@ -56,6 +56,7 @@ mod settle_verdict;
 #[cfg(feature = "serde-serialize")]
 mod snapshot;
 mod state;
+mod torques;
 mod track;
 mod world;
 
@@ -63,7 +64,7 @@ pub(crate) use contacts::Contacts;
 pub use diagnostic::{Diagnostic, MIN_VALIDATED_DT};
 pub(crate) use inbox::HookInbox;
 pub(crate) use materials::Materials;
-pub use settings::Settings;
+pub use settings::{RollSpin, Settings};
 pub(crate) use state::Onset;
 use state::*;
 
@@ -169,6 +170,8 @@ pub struct TriboRapier {
     timing: crate::rolling::StepTiming,
     /// Bodies whose angular speed cap the next `before_step` lifts (see `angular_cap`).
     lift_cap: Vec<RigidBodyHandle>,
+    /// The forces and torques `before_step` added for [`RollSpin::Torques`] (see `torques`).
+    torques: torques::Torques,
 }
 
 /// A copy of the store for an in-memory snapshot: clone the rapier sets (bodies, colliders,
@@ -199,6 +202,7 @@ impl Clone for TriboRapier {
             watch: Default::default(),
             timing: self.timing,
             lift_cap: self.lift_cap.clone(),
+            torques: self.torques.clone(),
         }
     }
 }
@@ -391,6 +395,7 @@ impl TriboRapier {
             watch: Default::default(),
             timing: Default::default(),
             lift_cap: Vec::new(),
+            torques: torques::Torques::default(),
         }
     }
 

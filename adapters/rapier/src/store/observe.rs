@@ -272,6 +272,10 @@ fn absent<E: Effects>(
     // the joint whatever the contact does): the turn it gave the bodies is given back
     // by the next `before_step` (see `give_back`).
     record_give_back(s, params, bodies, fx);
+    // Nor does a planned torque carry on into a step without the contact.
+    if s.torque.started || s.torque.planned {
+        s.torque.clear();
+    }
     // A body rolling or spinning on a support (kinetic roll or spin, one side not
     // dynamic) keeps its contact for up to `ABSENT_STEPS` such steps, reported
     // unloaded, its plan and motor bounds those of its last loaded step: parry's
@@ -349,7 +353,7 @@ pub(super) fn motion<const STEADY: bool, const SLIDE: bool>(
     // fast rolling contacts (its lever arms are frozen over the step), and 1 % of the
     // relative body speed is ignored.
     let tol = if held {
-        if s.joint.is_some() {
+        if s.joint.is_some() || s.torque.planned {
             motor_slip(s, now.rbs(), point, dt)
         } else {
             0.0

@@ -34,6 +34,7 @@ impl TriboRapier {
             settings: self.settings,
             user_joints: self.user_joints,
             multibody_links: &self.multibody_links,
+            contacts_per_body: &self.torques.contacts_per_body,
         };
         #[cfg(feature = "parallel")]
         {

@@ -137,6 +137,9 @@ fn plan_slide_only<E: Effects>(c: &mut Slot<'_>, view: &StoreView<'_>, dt: f32, 
     plan.collapse = false;
     s.roll_cap = 0.0;
     s.spin_cap = 0.0;
+    if s.torque.started || s.torque.planned {
+        s.torque.clear();
+    }
     if s.joint.is_some_and(|h| !fx.clear_motor_rows(h)) {
         s.joint = None;
     }
@@ -159,6 +162,7 @@ fn zero_mass_fallback<E: Effects>(
                 fx.report_once(Diagnostic::ZeroMassBody { body: h });
                 c.s.pending = false;
                 c.plan.stock = true;
+                c.s.torque.clear();
                 if let Some(j) = c.s.joint.take() {
                     fx.remove_joint(j);
                 }
@@ -271,6 +275,33 @@ fn plan_torques<E: Effects>(
     s.roll_axis = e;
     s.roll_cap = roll_cap;
     s.spin_cap = spin_cap;
+    if settings.roll_spin == RollSpin::Torques && !on_joints && s.contensou_model.is_none() {
+        // Torques instead of a motor (see `torques`).
+        if let Some(h) = s.joint.take() {
+            fx.remove_joint(h);
+        }
+        let counts = parents.map(|p| super::torques::contacts_of(view.contacts_per_body, p));
+        let sides = super::torques::Sides::new(rbs, counts, (point, n), s.slide);
+        let roll_target = Vec3A::from(roll_target);
+        // The first torque step also carries what the contact's first step lacked (as the
+        // motor's first step does, see below).
+        let onset = |bit: u8| if !s.torque.planned && s.hold & bit != 0 { 2.0 } else { 1.0 };
+        let rows = need_joint.then(|| super::torques::Rows {
+            axes: [n, e, ez],
+            targets: [spin_target, roll_target.dot(ea), roll_target.dot(eza)],
+            caps: [
+                spin_cap * onset(HOLD_SPIN) * spin_f,
+                roll_y * onset(HOLD_ROLL) * roll_f,
+                roll_z * onset(HOLD_ROLL) * roll_f,
+            ],
+            inertia: [0.0; 3],
+        });
+        s.torque.plan_rows(Vector::from(w), rows, dt, &sides);
+        return;
+    }
+    if s.torque.started || s.torque.planned {
+        s.torque.clear();
+    }
     if !need_joint {
         // A motor rapier removed (with a body, the collider kept) is no motor any more.
         if s.joint.is_some_and(|h| !fx.clear_motor_rows(h)) {
@@ -569,6 +600,7 @@ impl TriboRapier {
             settings: self.settings,
             user_joints: self.user_joints,
             multibody_links: &self.multibody_links,
+            contacts_per_body: &self.torques.contacts_per_body,
         };
         let mut fx = Direct {
             joints,

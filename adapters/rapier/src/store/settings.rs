@@ -55,6 +55,26 @@ pub struct Settings {
     /// it, and tribo reports its bodies held at it ([`Diagnostic::AngularSpeedCapped`](crate::Diagnostic)).
     /// Default `true`.
     pub allow_fast_rotation: bool,
+    /// How a contact's roll and spin resistance reaches rapier (docs/rapier.md §8.1). Default
+    /// [`RollSpin::Motors`].
+    pub roll_spin: RollSpin,
+}
+
+/// How a contact's roll and spin resistance reaches rapier ([`Settings::roll_spin`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde-serialize", derive(serde::Serialize, serde::Deserialize))]
+pub enum RollSpin {
+    /// A motor joint per contact (angular rows bounded by the capacities, solved inside
+    /// rapier's velocity solver).
+    #[default]
+    Motors,
+    /// A torque per contact, held over the next step (`RigidBody::add_torque`), chosen by an
+    /// observer of the load so that the step ends where the motor's bounded rows would have put
+    /// it (`tribo::resistance`); no joint. Contacts of bodies on the user's joints (impulse or
+    /// multibody) and Contensou contacts keep their motors. tribo takes its torques back at the
+    /// next `before_step` (a body whose user torque changed in between, reset by the user, is
+    /// left as the user set it).
+    Torques,
 }
 
 impl Settings {
@@ -73,6 +93,7 @@ impl Settings {
             motor_damping: pos(self.motor_damping, d.motor_damping),
             unhook_settled: self.unhook_settled,
             allow_fast_rotation: self.allow_fast_rotation,
+            roll_spin: self.roll_spin,
         }
     }
 }
@@ -85,6 +106,7 @@ impl Default for Settings {
             motor_damping: 1e6,
             unhook_settled: true,
             allow_fast_rotation: true,
+            roll_spin: RollSpin::Motors,
         }
     }
 }

@@ -46,6 +46,9 @@ struct Snapshot {
     /// Bodies whose angular speed cap the next `before_step` lifts.
     #[serde(default)]
     lift_cap: Vec<RigidBodyHandle>,
+    /// Torques added by the last `before_step`, taken back by the next.
+    #[serde(default)]
+    applied_torques: Vec<torques::Applied>,
 }
 
 /// Writes the whole store (see the module docs): materials keyed by full collider handle,
@@ -84,6 +87,7 @@ impl Serialize for TriboRapier {
             give_back: self.motors.give_back.clone(),
             wake: self.wake.clone(),
             lift_cap: self.lift_cap.clone(),
+            applied_torques: self.torques.applied.clone(),
         }
         .serialize(serializer)
     }
@@ -151,6 +155,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             // Set by every `before_step`.
             timing: Default::default(),
             lift_cap: s.lift_cap,
+            torques: torques::Torques { applied: s.applied_torques, ..Default::default() },
         })
     }
 }

@@ -217,6 +217,8 @@ pub(crate) struct Onset {
     pub turning: bool,
     /// Each side's body's centre of mass and rotation when the step began (`None`: no body).
     pub start: [Option<(Vector, Rotation)>; 2],
+    /// The relative angular velocity (second body's minus first's) when the step began.
+    pub w0: Vector,
 }
 
 /// A contact the hook saw for the first time.
@@ -235,6 +237,9 @@ pub(crate) struct NewPair {
     /// how far the touching material points moved in the contact's first step.
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) start: [Option<(Vector, Rotation)>; 2],
+    /// The relative angular velocity when the step began (see [`Onset::w0`]).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) w0: Vector,
 }
 
 /// One contact's stick/slip state. Laid out in declaration order (`repr(C)`): the fields every
@@ -387,6 +392,11 @@ pub(super) struct PairState {
     /// `after_step`).
     #[cfg_attr(feature = "serde-serialize", serde(default))]
     pub(super) roll_fix: Vector,
+    /// With [`RollSpin::Torques`](super::RollSpin::Torques): the roll and spin torque on the
+    /// second side for the next step (the first side takes its opposite), and what the
+    /// observer keeps from the step it was planned in (see `torques`).
+    #[cfg_attr(feature = "serde-serialize", serde(default))]
+    pub(super) torque: super::torques::RowTorques,
 }
 
 impl PairState {
