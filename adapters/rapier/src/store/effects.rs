@@ -30,7 +30,7 @@ pub(super) struct StoreView<'a> {
     /// See [`TriboRapier`]'s `user_joints`.
     pub(super) user_joints: bool,
     pub(super) multibody_links: &'a [MultibodyLink],
-    /// Each dynamic body's loaded contacts at the last `before_step` (see `torques`).
+    /// Each body's contacts at the last `before_step` (see `torques`).
     pub(super) contacts_per_body: &'a FastMap<u64, u32>,
 }
 

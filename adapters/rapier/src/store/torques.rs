@@ -16,7 +16,7 @@ use tribo::resistance::Row;
 pub(super) type Applied = (RigidBodyHandle, (Vector, Vector), (Vector, Vector));
 
 /// The forces and torques table: what the last `before_step` added to each body (taken back by
-/// the next), and each body's number of loaded contacts then (read by the plans of the
+/// the next), and each body's number of contacts then (read by the plans of the
 /// following `after_step`).
 #[derive(Clone, Default)]
 pub(super) struct Torques {
@@ -167,7 +167,7 @@ fn side_wrench(sides: &Sides<'_>, k: usize, t: Vector, axes: &[Vector; 3]) -> (V
     }
 }
 
-/// The number of loaded contacts of the body `p` at the last `before_step` (1 if unknown).
+/// The number of contacts of the body `p` at the last `before_step` (1 if unknown).
 pub(super) fn contacts_of(contacts_per_body: &FastMap<u64, u32>, p: Option<RigidBodyHandle>) -> u32 {
     p.and_then(|h| contacts_per_body.get(&body_key(h)).copied()).unwrap_or(1)
 }
@@ -232,9 +232,10 @@ impl TriboRapier {
     pub(super) fn apply_torques(&mut self, bodies: &mut RigidBodySet) {
         let table = &mut self.torques;
         table.contacts_per_body.clear();
-        // Contacts that carried load in the last step (a pair in the narrow phase without
-        // points, or one kept for a step without them, shares nothing).
-        for s in self.contacts.states.iter().filter(|s| s.n > 0.0) {
+        // Every tracked contact, loaded or not: a count of the loaded ones changes from step to
+        // step in a settling pile, and with it every row's inertia (the 1000-sphere pile then
+        // fell asleep 90 steps later).
+        for s in &self.contacts.states {
             for h in s.parents.into_iter().flatten() {
                 *table.contacts_per_body.entry(body_key(h)).or_insert(0) += 1;
             }
