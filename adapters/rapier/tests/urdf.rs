@@ -190,6 +190,15 @@ fn a_malformed_file_is_an_error_naming_the_file() {
     let err =
         Robot::from_urdf("<robots/>", "mine.urdf", Joints::Multibody, &fixed_root(), &mut world).unwrap_err();
     assert!(matches!(&err, RobotError::Malformed { source, .. } if source == "mine.urdf"), "{err:?}");
+    // Two links, or two joints, of one name.
+    let two_arms = PENDULUM.replace(r#"<link name="tip">"#, r#"<link name="arm">"#);
+    let err =
+        Robot::from_urdf(&two_arms, "mine.urdf", Joints::Impulse, &fixed_root(), &mut world).unwrap_err();
+    assert!(matches!(&err, RobotError::Malformed { message, .. } if message.contains("`arm`")), "{err:?}");
+    let two_welds = PENDULUM.replace(r#"<joint name="shoulder""#, r#"<joint name="weld""#);
+    let err =
+        Robot::from_urdf(&two_welds, "mine.urdf", Joints::Impulse, &fixed_root(), &mut world).unwrap_err();
+    assert!(matches!(&err, RobotError::Malformed { message, .. } if message.contains("`weld`")), "{err:?}");
     assert!(world.bodies.is_empty() && world.colliders.is_empty());
 }
 

@@ -50,7 +50,8 @@ impl Robot {
     /// inserts the robot into `world` with `joints`. Meshes are not loaded (`rapier3d-urdf`
     /// without its mesh features): give the links primitive collision shapes.
     ///
-    /// Errors: [`RobotError::Malformed`] (not XML, or not a URDF robot with at least one link) and
+    /// Errors: [`RobotError::Malformed`] (not XML, not a URDF robot with at least one link, or
+    /// two links or two joints of the same name) and
     /// [`RobotError::JointLink`] (a joint naming a link the robot does not have). On an error
     /// nothing is inserted into `world`.
     pub fn from_urdf(
@@ -66,6 +67,22 @@ impl Robot {
         if robot.links.is_empty() {
             let message = "no <link> in a <robot> element".to_string();
             return Err(RobotError::Malformed { source: source.to_string(), message });
+        }
+        // Names address links and joints: each must be unique (rapier3d-urdf would silently
+        // join a joint to one of two links of the same name).
+        let duplicate = |kind: &str, names: Vec<&String>| {
+            let mut sorted = names;
+            sorted.sort();
+            sorted.windows(2).find(|w| w[0] == w[1]).map(|w| RobotError::Malformed {
+                source: source.to_string(),
+                message: format!("two {kind}s named `{}`", w[0]),
+            })
+        };
+        if let Some(e) = duplicate("link", robot.links.iter().map(|l| &l.name).collect()) {
+            return Err(e);
+        }
+        if let Some(e) = duplicate("joint", robot.joints.iter().map(|j| &j.name).collect()) {
+            return Err(e);
         }
         // rapier3d-urdf indexes its link table by the joints' link names (a panic on a typo).
         for j in &robot.joints {
