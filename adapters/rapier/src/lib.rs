@@ -125,6 +125,8 @@ mod material;
 mod rolling;
 mod slip;
 mod store;
+#[cfg(feature = "urdf")]
+pub mod urdf;
 
 pub use hooks::TriboHooks;
 pub use material::{combine_rule_of, FrictionMaterial, FrictionMaterialBuilder, MaterialError, PairTable};

@@ -33,12 +33,11 @@
 //!   (−0.12, 0.02)), `2 N_w = M g cos θ − N_c`: held iff
 //!   `μs 2 N_w + (c_c/r_c) N_c ≥ M g sin θ`; [`slope_limit`] solves it for θ*.
 
-use super::urdf::{Joints, Robot};
 use crate::rapier::scenarios::{Friction, Sim};
 use crate::validation::{Row, Tolerance};
-use rapier3d_urdf::UrdfLoaderOptions;
 use tribo::tracking::SpinModel;
 use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::urdf::{Joints, Robot};
 use tribo_rapier::FrictionMaterial;
 
 /// Gravity (m/s²).
@@ -131,13 +130,13 @@ impl DriveScene {
                 .translation(Vector::new(0.0, 0.0, -0.5))
                 .friction(MU.0 as f32),
         );
-        let options = UrdfLoaderOptions {
+        let options = tribo_rapier::urdf::UrdfLoaderOptions {
             shift: Pose::from_translation(Vector::new(0.0, 0.0, RADII.0 as f32)),
             ..Default::default()
         };
         let file = super::gripper::robots_dir().join("diff_drive.urdf");
         let robot = Robot::load(file, joints, &options, &mut sim.world).expect("the lab's robot loads");
-        robot.set_multibody_damping(&mut sim.world, 0.0);
+        robot.set_multibody_damping(&mut sim.world, 0.0).expect("a valid damping");
         let material = |roll: f64, spin: f64| {
             let b = FrictionMaterial::builder().friction(MU.0, MU.1).rolling_resistance(roll);
             let b = if spin > 0.0 { b.spinning_resistance(spin) } else { b.spin(SpinModel::Off) };
@@ -170,11 +169,7 @@ impl DriveScene {
     /// motors on (at 1.1 τ* the turning robot fell asleep 0.5 s after its motors started, at a
     /// yaw rate of 0.14 rad/s, on multibody and impulse joints alike).
     pub fn keep_awake(&mut self) {
-        for link in &self.robot.links {
-            if let Some(rb) = self.sim.world.bodies.get_mut(link.body) {
-                *rb.activation_mut() = RigidBodyActivation::cannot_sleep();
-            }
-        }
+        self.robot.keep_awake(&mut self.sim.world);
     }
 
     /// The chassis' body.

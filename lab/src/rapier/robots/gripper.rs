@@ -28,10 +28,10 @@
 //!   line through the two contacts, about which the ball turns ([`weight_arm`]; it exceeds `d` by
 //!   the squeezed ball's small offset from the pads' axis).
 
-use super::urdf::{fixed_root, Joints, Robot};
 use crate::rapier::scenarios::{Friction, Sim};
 use tribo::tracking::SpinModel;
 use tribo_rapier::rapier3d::prelude::*;
+use tribo_rapier::urdf::{fixed_root, Joints, Robot};
 use tribo_rapier::FrictionMaterial;
 
 /// Gravity (m/s², along −z).
@@ -233,7 +233,7 @@ impl GripScene {
         let mut scene = GripScene { sim, robot, object: (b, c) };
         scene.set_force(force);
         if joints == Joints::Multibody {
-            scene.robot.set_multibody_damping(&mut scene.sim.world, 0.0);
+            scene.robot.set_multibody_damping(&mut scene.sim.world, 0.0).expect("a valid damping");
         }
         for _ in 0..steps(SQUEEZE, dt) {
             scene.sim.step();

@@ -8,9 +8,9 @@
 //! ```
 
 use super::gripper::{self as grip, Object};
-use super::urdf::Joints;
 use crate::rapier::scenarios::Friction;
 use crate::validation::{Row, Tolerance};
+use tribo_rapier::urdf::Joints;
 
 /// The steps the rows run at.
 const DTS: [(f32, &str); 2] = [(1.0 / 60.0, "1/60"), (1.0 / 240.0, "1/240")];
