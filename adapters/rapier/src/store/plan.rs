@@ -297,6 +297,14 @@ fn plan_torques<E: Effects>(
             inertia: [0.0; 3],
         });
         s.torque.plan_rows(Vector::from(w), rows, dt, &sides);
+        // The rolling wrench's force does part of the friction's work (it takes the centre
+        // along): while the roll slips, the friction keeps what is left of its bound, so the
+        // contact still slips where the friction alone could not hold it (the T3a sphere, its
+        // roll kinetic, slides down 35° instead of rolling). A sticking roll keeps its bound.
+        let force = s.torque.wrench[0].0.length() + s.torque.wrench[1].0.length();
+        if s.roll == Mode::Kinetic && force > 0.0 && s.n > 0.0 && plan.mu > 0.0 {
+            plan.mu = (plan.mu - force / s.n).max(0.0);
+        }
         return;
     }
     if s.torque.started || s.torque.planned {
