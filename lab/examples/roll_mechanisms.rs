@@ -371,6 +371,52 @@ fn cost_stock(n: usize, hooked: bool) -> f64 {
     t0.elapsed().as_secs_f64()
 }
 
+/// A narrow wheel (solid cylinder R = 0.1 m, 3 cm wide, density 1000, axis horizontal) rolling
+/// on its rim at 2 m/s against c = R/10 under tribo (`torques`: `RollSpin::Torques`) or stock:
+/// the time it stops (|v| < 1 mm/s; NaN if it still rolls after 6 s) and the fraction of its
+/// rolling steps (roll kinetic, before the stop) with the slide static. Closed form: I_c = 3/2
+/// m R², a = c g / (1.5 R), t = 1.5 R v0 / (c g) = 3.058 s.
+fn wheel(mech: Mech, dt: f32) -> (f64, f64) {
+    let (r, half_width, c, v0) = (0.1f32, 0.015f32, 0.01f64, 2.0f32);
+    let tribo = matches!(mech, Mech::Tribo | Mech::TriboTorques);
+    let mut sim = Sim::new(slope_gravity(G, 0.0), dt, if tribo { Friction::Tribo } else { Friction::Stock });
+    if let Some(t) = sim.tribo.as_mut().filter(|_| mech == Mech::TriboTorques) {
+        t.set_settings(tribo_rapier::Settings {
+            roll_spin: tribo_rapier::RollSpin::Torques,
+            ..*t.settings()
+        });
+    }
+    let ground = sim.add_ground(80.0);
+    sim.world.colliders[ground].set_friction(MU);
+    let material =
+        Material::new(MU as f64, MU as f64).and_then(|m| m.with_rolling_resistance(c)).expect("valid");
+    // The cylinder's axis (y) turned onto z: it rolls along x about z.
+    let (b, col) = sim.add_dynamic(
+        RigidBodyBuilder::dynamic()
+            .translation(Vector::new(0.0, r, 0.0))
+            .rotation(Vector::new(std::f32::consts::FRAC_PI_2, 0.0, 0.0))
+            .linvel(Vector::new(v0, 0.0, 0.0))
+            .angvel(Vector::new(0.0, 0.0, -v0 / r)),
+        ColliderBuilder::cylinder(half_width, r).density(1000.0),
+        &material,
+    );
+    let (mut rolling, mut sticking, mut stop) = (0u32, 0u32, f64::NAN);
+    for k in 1..=(6.0 / dt) as usize {
+        sim.step();
+        if let Some(i) = sim.tribo.as_ref().and_then(|t| t.contact(ground, col)) {
+            if i.roll == tribo::tracking::Mode::Kinetic {
+                rolling += 1;
+                sticking += u32::from(i.slide == tribo::tracking::Mode::Static);
+            }
+        }
+        if sim.body(b).linvel().length() < 1e-3 {
+            stop = k as f64 * dt as f64;
+            break;
+        }
+    }
+    (stop, if rolling > 0 { sticking as f64 / rolling as f64 } else { f64::NAN })
+}
+
 fn main() {
     let mechs = [Mech::Stock, Mech::Impulse, Mech::Lever, Mech::Torque, Mech::Tribo, Mech::TriboTorques];
     let scenes = [
@@ -391,6 +437,23 @@ fn main() {
             let row: Vec<String> = cells.iter().map(|(v, _)| format!("{v:.4}")).collect();
             println!("| {name} | {closed:.4} | {} |", row.join(" | "));
         }
+    }
+    println!("\nNarrow wheel (R 0.1 m, 3 cm wide, c = R/10) rolling at 2 m/s: stop time (closed form 3.058 s), rolling steps with the slide static");
+    println!("| dt | stock | tribo (motors) | tribo (torques) |");
+    println!("|---|---|---|---|");
+    for dt in [1.0 / 60.0f32, 1.0 / 240.0] {
+        let cells: Vec<String> = [Mech::Stock, Mech::Tribo, Mech::TriboTorques]
+            .iter()
+            .map(|&m| {
+                let (t, f) = wheel(m, dt);
+                if f.is_nan() {
+                    format!("{t:.4} s")
+                } else {
+                    format!("{t:.4} s, {:.1} %", 100.0 * f)
+                }
+            })
+            .collect();
+        println!("| 1/{:.0} | {} |", 1.0 / dt, cells.join(" | "));
     }
     if std::env::args().any(|a| a == "cost") {
         println!("\n1000 balls rolling apart, 300 steps at 1/60, medians of 3 interleaved rounds:");
