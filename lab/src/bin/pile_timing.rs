@@ -350,17 +350,22 @@ fn thread_table(threads: &[usize], rounds: usize, steps: usize, checksum: bool, 
     }
 }
 
-fn main() {
-    let (flags, mut args): (Vec<String>, Vec<String>) =
-        std::env::args().skip(1).partition(|a| a.starts_with("--"));
-    let scene = match flags.iter().find_map(|a| a.strip_prefix("--scene=")) {
+/// The scene of `--scene=pile` (the default) or `--scene=rolling`; exits on another.
+fn scene_flag(flags: &[String]) -> Scene {
+    match flags.iter().find_map(|a| a.strip_prefix("--scene=")) {
         None | Some("pile") => Scene::Pile,
         Some("rolling") => Scene::Rolling,
         Some(other) => {
             eprintln!("unknown scene {other:?}: --scene=pile (the default) or --scene=rolling");
             std::process::exit(2);
         }
-    };
+    }
+}
+
+fn main() {
+    let (flags, mut args): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    let scene = scene_flag(&flags);
     if let Some(list) = flags.iter().find_map(|a| a.strip_prefix("--threads=")) {
         let threads: Vec<usize> =
             list.split(',').filter_map(|n| n.trim().parse().ok()).filter(|&n| n > 0).collect();

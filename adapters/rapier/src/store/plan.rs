@@ -173,6 +173,20 @@ fn zero_mass_fallback<E: Effects>(
     false
 }
 
+/// A kinetic roll (`k` = 0) or spin (`k` = 1) whose remaining relative speed `speed` is less
+/// than what the kinetic torque took off in the last step stops within this step: its motor
+/// carries only that fraction of the torque, so the rotation ends at zero instead of
+/// overshooting into a reverse motion that the stick phase would then have to pull back.
+#[inline(always)]
+fn last_step(s: &PairState, k: usize, mode: Mode, speed: f32) -> f32 {
+    let drop = s.kinetic_drop[k];
+    if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
+        speed / drop
+    } else {
+        1.0
+    }
+}
+
 /// The plan of a contact with roll or spin resistance or a Contensou model (see
 /// [`plan_contact`], which has set `stock` and `pending`): the slide coefficient and pull-back,
 /// and the motor joint's frame, targets and torque bounds.
@@ -257,19 +271,7 @@ fn plan_torques<E: Effects>(
     let need_joint = (roll_y > 0.0 || roll_z > 0.0 || spin_cap > 0.0) && geometry_ok && !(world1 && world2);
     let roll_target = roll_target + cz_level;
 
-    // A kinetic roll or spin whose remaining relative speed is less than what the kinetic
-    // torque took off in the last step stops within this step: its motor carries only
-    // that fraction of the torque, so the rotation ends at zero instead of overshooting
-    // into a reverse motion that the stick phase would then have to pull back.
-    let last_step = |k: usize, mode: Mode, speed: f32| {
-        let drop = s.kinetic_drop[k];
-        if mode == Mode::Kinetic && drop > 0.0 && speed < drop {
-            speed / drop
-        } else {
-            1.0
-        }
-    };
-    let (roll_f, spin_f) = (last_step(0, s.roll, wt.length()), last_step(1, s.spin, w.dot(na).abs()));
+    let (roll_f, spin_f) = (last_step(s, 0, s.roll, wt.length()), last_step(s, 1, s.spin, w.dot(na).abs()));
     plan.mu = if mu.is_finite() { mu } else { 0.0 };
     plan.tangent_velocity = if finite(tv) { tv } else { Vector::ZERO };
     s.roll_axis = e;
