@@ -4,7 +4,7 @@
 //! determinism (also under rapier's `parallel` feature: `--features parallel`).
 
 use tribo_rapier::rapier3d::prelude::*;
-use tribo_rapier::{Diagnostic, FrictionMaterial, Material, Mode, TriboRapier};
+use tribo_rapier::{Diagnostic, FrictionMaterial, Material, Mode, RollSpin, Settings, TriboRapier};
 
 mod common;
 use common::{rolling_material, World, G};
@@ -450,9 +450,22 @@ fn restored_world_has_no_orphan_joints() {
 /// the machine has (and with `RAYON_NUM_THREADS` set for the whole run).
 #[test]
 fn five_hundred_body_drop_is_deterministic() {
-    let a = five_hundred_body_drop();
+    drop_is_deterministic(RollSpin::Motors);
+}
+
+/// The same with roll and spin carried by torques (`RollSpin::Torques`): no motor joint, and
+/// the same to the bit in every pool (the torques are planned per contact on rayon's threads
+/// and applied in slot order).
+#[test]
+fn five_hundred_body_drop_with_torques_is_deterministic() {
+    let a = drop_is_deterministic(RollSpin::Torques);
+    assert_eq!(a.2, 0, "no motor joint");
+}
+
+fn drop_is_deterministic(roll_spin: RollSpin) -> (Vec<u32>, usize, usize) {
+    let a = five_hundred_body_drop(roll_spin);
     assert!(a.1 > 500, "a pile: {} contacts", a.1);
-    let b = five_hundred_body_drop();
+    let b = five_hundred_body_drop(roll_spin);
     assert_eq!(a.1, b.1);
     assert_eq!(a.2, b.2);
     assert!(a.0 == b.0, "two runs differ");
@@ -461,17 +474,18 @@ fn five_hundred_body_drop_is_deterministic() {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         for threads in [1, 2, cores] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let c = pool.install(five_hundred_body_drop);
+            let c = pool.install(|| five_hundred_body_drop(roll_spin));
             assert!((c.1, c.2) == (a.1, a.2) && c.0 == a.0, "{threads} threads differ");
         }
     }
+    a
 }
 
 /// The 500-body drop: the world's fingerprint after 240 steps, the contacts and motor joints.
-fn five_hundred_body_drop() -> (Vec<u32>, usize, usize) {
+fn five_hundred_body_drop(roll_spin: RollSpin) -> (Vec<u32>, usize, usize) {
     let run = || {
         let mut w = World::new();
-        let mut tribo = TriboRapier::new();
+        let mut tribo = TriboRapier::with_settings(Settings { roll_spin, ..Settings::default() });
         let m = FrictionMaterial::new(0.6, 0.4).unwrap().with_roll_eta(0.02).unwrap();
         let floor = w.floor();
         tribo.set_material(floor, m);
