@@ -230,29 +230,42 @@ impl Ball {
             }
             Mech::Torque => {
                 self.n = step_reading_n(&mut self.sim.world, &[(self.ground, self.ball_collider)])[0];
-                let nf = self.n;
                 let rb = &mut self.sim.world.bodies[self.ball];
-                let m = rb.mass() as f64;
                 let r2 = (self.r * self.r) as f64;
-                let (ic, i) = (1.4 * m * r2, 0.4 * m * r2);
-                let w = rb.angvel();
-                let omega = glam::DVec3::new(w.x as f64, w.y as f64, w.z as f64);
-                let nd = glam::DVec3::Y;
-                let input = |axes, inertia, bound| ResistanceInput {
-                    axes,
-                    omega,
-                    inertia,
-                    static_bound: bound,
-                    kinetic_bound: bound,
-                    dt: dt as f64,
-                };
-                let t = self.roll.update(&input(Axes::Plane(nd), ic, self.c * nf)).expect("valid")
-                    + self.spin.update(&input(Axes::Line(nd), i, SPIN * nf)).expect("valid");
-                rb.reset_torques(false);
-                rb.add_torque(Vector::new(t.x as f32, t.y as f32, t.z as f32), false);
+                resist(rb, (&mut self.roll, &mut self.spin), r2, (self.c, SPIN), self.n, dt as f64);
             }
         }
     }
+}
+
+/// The `torque` mechanism on a ball (radius² `r2`) on a floor whose normal is +y, with normal
+/// force `nf`: its roll (bound `c N`, inertia about the contact) and spin (bound `spin N`,
+/// inertia about its centre) controllers' torque for the next step, as the ball's user torque.
+fn resist(
+    rb: &mut RigidBody,
+    (roll, spin_ctl): (&mut ResistanceTorque, &mut ResistanceTorque),
+    r2: f64,
+    (c, spin): (f64, f64),
+    nf: f64,
+    dt: f64,
+) {
+    let m = rb.mass() as f64;
+    let (ic, i) = (1.4 * m * r2, 0.4 * m * r2);
+    let w = rb.angvel();
+    let omega = glam::DVec3::new(w.x as f64, w.y as f64, w.z as f64);
+    let nd = glam::DVec3::Y;
+    let input = |axes, inertia, bound| ResistanceInput {
+        axes,
+        omega,
+        inertia,
+        static_bound: bound,
+        kinetic_bound: bound,
+        dt,
+    };
+    let t = roll.update(&input(Axes::Plane(nd), ic, c * nf)).expect("valid")
+        + spin_ctl.update(&input(Axes::Line(nd), i, spin * nf)).expect("valid");
+    rb.reset_torques(false);
+    rb.add_torque(Vector::new(t.x as f32, t.y as f32, t.z as f32), false);
 }
 
 /// The scene's measured quantity and its closed form.
@@ -332,25 +345,8 @@ fn cost_torque(n: usize) -> (f64, f64) {
     for _ in 0..300 {
         let nfs = step_reading_n(&mut sim.world, &pairs);
         for (k, &h) in handles.iter().enumerate() {
-            let nf = nfs[k];
-            let rb = &mut sim.world.bodies[h];
-            let m = rb.mass() as f64;
-            let (ic, i) = (1.4 * m * r * r, 0.4 * m * r * r);
-            let w = rb.angvel();
-            let omega = glam::DVec3::new(w.x as f64, w.y as f64, w.z as f64);
-            let nd = glam::DVec3::Y;
-            let input = |axes, inertia, bound| ResistanceInput {
-                axes,
-                omega,
-                inertia,
-                static_bound: bound,
-                kinetic_bound: bound,
-                dt,
-            };
-            let t = ctl[k].0.update(&input(Axes::Plane(nd), ic, c * nf)).expect("valid")
-                + ctl[k].1.update(&input(Axes::Line(nd), i, spin * nf)).expect("valid");
-            rb.reset_torques(false);
-            rb.add_torque(Vector::new(t.x as f32, t.y as f32, t.z as f32), false);
+            let (roll, spin_ctl) = &mut ctl[k];
+            resist(&mut sim.world.bodies[h], (roll, spin_ctl), r * r, (c, spin), nfs[k], dt);
         }
     }
     let wall = t0.elapsed().as_secs_f64();

@@ -30,8 +30,8 @@ pub(super) struct StoreView<'a> {
     /// See [`TriboRapier`]'s `user_joints`.
     pub(super) user_joints: bool,
     pub(super) multibody_links: &'a [MultibodyLink],
-    /// Each body's contacts at the last `before_step` (see `torques`).
-    pub(super) contacts_per_body: &'a FastMap<u64, u32>,
+    /// The torque table: each body's contacts at the last `before_step` (see `torques`).
+    pub(super) torques: &'a super::torques::Torques,
 }
 
 /// What a contact's update may change outside its slot (see the module docs).
@@ -73,6 +73,25 @@ pub(super) struct Direct<'a> {
     pub(super) reported: &'a mut Vec<Diagnostic>,
     pub(super) diagnostics: &'a mut Vec<Diagnostic>,
     pub(super) needs_anchor: &'a mut bool,
+}
+
+impl<'a> Direct<'a> {
+    /// The direct effects on `joints`, with the motor table's give-backs and anchor request and
+    /// the store's diagnostics.
+    pub(super) fn new(
+        joints: &'a mut ImpulseJointSet,
+        motors: &'a mut super::world::Motors,
+        reported: &'a mut Vec<Diagnostic>,
+        diagnostics: &'a mut Vec<Diagnostic>,
+    ) -> Self {
+        Direct {
+            joints,
+            give_back: &mut motors.give_back,
+            reported,
+            diagnostics,
+            needs_anchor: &mut motors.needs_anchor,
+        }
+    }
 }
 
 impl Effects for Direct<'_> {
@@ -250,13 +269,7 @@ impl TriboRapier {
     #[cfg(feature = "parallel")]
     #[inline(never)]
     pub(super) fn apply(&mut self, ops: impl IntoIterator<Item = Op>, joints: &mut ImpulseJointSet) {
-        let mut fx = Direct {
-            joints,
-            give_back: &mut self.motors.give_back,
-            reported: &mut self.reported,
-            diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.motors.needs_anchor,
-        };
+        let mut fx = Direct::new(joints, &mut self.motors, &mut self.reported, &mut self.diagnostics);
         for op in ops {
             match op {
                 Op::SetMotor(h, rows) => {

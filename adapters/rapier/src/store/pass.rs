@@ -34,7 +34,7 @@ impl TriboRapier {
             settings: self.settings,
             user_joints: self.user_joints,
             multibody_links: &self.multibody_links,
-            contacts_per_body: &self.torques.contacts_per_body,
+            torques: &self.torques,
         };
         #[cfg(feature = "parallel")]
         {
@@ -67,13 +67,7 @@ impl TriboRapier {
             }
         }
         let cache = self.caches[0].get_mut().unwrap_or_else(|e| e.into_inner());
-        let mut fx = Direct {
-            joints,
-            give_back: &mut self.motors.give_back,
-            reported: &mut self.reported,
-            diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.motors.needs_anchor,
-        };
+        let mut fx = Direct::new(joints, &mut self.motors, &mut self.reported, &mut self.diagnostics);
         let slots = Slots {
             base: 0,
             states: &mut self.contacts.states,

@@ -282,7 +282,7 @@ fn plan_torques<E: Effects>(
         if let Some(h) = s.joint.take() {
             fx.remove_joint(h);
         }
-        let counts = parents.map(|p| super::torques::contacts_of(view.contacts_per_body, p));
+        let counts = parents.map(|p| view.torques.contacts_of(p));
         let sides = super::torques::Sides::new(rbs, counts, (point, n), s.slide);
         let roll_target = Vec3A::from(roll_target);
         // The first torque step also carries what the contact's first step lacked (as the
@@ -299,14 +299,7 @@ fn plan_torques<E: Effects>(
             inertia: [0.0; 3],
         });
         s.torque.plan_rows(Vector::from(w), rows, dt, &sides);
-        // The rolling wrench's force does part of the friction's work (it takes the centre
-        // along): while the roll slips, the friction keeps what is left of its bound, so the
-        // contact still slips where the friction alone could not hold it (the T3a sphere, its
-        // roll kinetic, slides down 35° instead of rolling). A sticking roll keeps its bound.
-        let force = s.torque.wrench[0].0.length() + s.torque.wrench[1].0.length();
-        if s.roll == Mode::Kinetic && force > 0.0 && s.n > 0.0 && plan.mu > 0.0 {
-            plan.mu = (plan.mu - force / s.n).max(0.0);
-        }
+        plan.mu = s.torque.friction_left(plan.mu, s.n, s.roll);
         return;
     }
     if s.torque.started || s.torque.planned {
@@ -610,15 +603,9 @@ impl TriboRapier {
             settings: self.settings,
             user_joints: self.user_joints,
             multibody_links: &self.multibody_links,
-            contacts_per_body: &self.torques.contacts_per_body,
+            torques: &self.torques,
         };
-        let mut fx = Direct {
-            joints,
-            give_back: &mut self.motors.give_back,
-            reported: &mut self.reported,
-            diagnostics: &mut self.diagnostics,
-            needs_anchor: &mut self.motors.needs_anchor,
-        };
+        let mut fx = Direct::new(joints, &mut self.motors, &mut self.reported, &mut self.diagnostics);
         let mut c = Slot {
             i,
             s: &mut self.contacts.states[i],

@@ -155,7 +155,7 @@ impl<'de> Deserialize<'de> for TriboRapier {
             // Set by every `before_step`.
             timing: Default::default(),
             lift_cap: s.lift_cap,
-            torques: torques::Torques { applied: s.applied_torques, ..Default::default() },
+            torques: torques::Torques::with_applied(s.applied_torques),
         })
     }
 }

@@ -16,12 +16,29 @@ use tribo::resistance::Row;
 pub(super) type Applied = (RigidBodyHandle, (Vector, Vector), (Vector, Vector));
 
 /// The forces and torques table: what the last `before_step` added to each body (taken back by
-/// the next), and each body's number of contacts then (read by the plans of the
-/// following `after_step`).
+/// the next), and each dynamic body's number of contacts then (read by the plans of the
+/// following `after_step`), with its summed wrench.
 #[derive(Clone, Default)]
 pub(super) struct Torques {
     pub applied: Vec<Applied>,
-    pub contacts_per_body: FastMap<u64, u32>,
+    /// Per body with a contact: its handle, its number of contacts and its summed (force,
+    /// torque), in slot order of first appearance.
+    bodies: Vec<(RigidBodyHandle, u32, (Vector, Vector))>,
+    /// A body's place in `bodies` (by [`body_key`]).
+    index: FastMap<u64, usize>,
+}
+
+impl Torques {
+    /// A table with the last step's forces and torques to take back (a snapshot's).
+    #[cfg(feature = "serde-serialize")]
+    pub(super) fn with_applied(applied: Vec<Applied>) -> Self {
+        Torques { applied, ..Default::default() }
+    }
+
+    /// The number of contacts of the body `p` at the last `before_step` (1 if unknown).
+    pub(super) fn contacts_of(&self, p: Option<RigidBodyHandle>) -> u32 {
+        p.and_then(|h| self.index.get(&body_key(h))).map_or(1, |&k| self.bodies[k].1)
+    }
 }
 
 /// One contact's torque for the next step and what its observer keeps.
@@ -96,6 +113,21 @@ impl RowTorques {
         }
     }
 
+    /// The friction coefficient `mu` leaves rapier's friction of a contact with normal force
+    /// `n` and roll in `roll` mode: the rolling wrench's force does part of the friction's work
+    /// (it takes the centre along), so while the roll slips the friction keeps what is left of
+    /// its bound, and the contact still slips where the friction alone could not hold it (the
+    /// T3a sphere, its roll kinetic, slides down 35° instead of rolling). A sticking roll keeps
+    /// the whole bound.
+    pub(super) fn friction_left(&self, mu: f32, n: f32, roll: Mode) -> f32 {
+        let force = self.wrench[0].0.length() + self.wrench[1].0.length();
+        if roll == Mode::Kinetic && force > 0.0 && n > 0.0 && mu > 0.0 {
+            (mu - force / n).max(0.0)
+        } else {
+            mu
+        }
+    }
+
     /// No torque, and no observation kept.
     pub(super) fn clear(&mut self) {
         *self = RowTorques::default();
@@ -167,12 +199,7 @@ fn side_wrench(sides: &Sides<'_>, k: usize, t: Vector, axes: &[Vector; 3]) -> (V
     }
 }
 
-/// The number of contacts of the body `p` at the last `before_step` (1 if unknown).
-pub(super) fn contacts_of(contacts_per_body: &FastMap<u64, u32>, p: Option<RigidBodyHandle>) -> u32 {
-    p.and_then(|h| contacts_per_body.get(&body_key(h)).copied()).unwrap_or(1)
-}
-
-/// A body handle as one number (the key of `contacts_per_body`).
+/// A body handle as one number (the key of the torque table's index).
 pub(super) fn body_key(h: RigidBodyHandle) -> u64 {
     let (i, g) = h.into_raw_parts();
     ((g as u64) << 32) | i as u64
@@ -231,35 +258,32 @@ impl TriboRapier {
     /// order, without waking them; counts each body's contacts for the next plans.
     pub(super) fn apply_torques(&mut self, bodies: &mut RigidBodySet) {
         let table = &mut self.torques;
-        table.contacts_per_body.clear();
+        table.bodies.clear();
+        table.index.clear();
         // Every tracked contact, loaded or not: a count of the loaded ones changes from step to
         // step in a settling pile, and with it every row's inertia (the 1000-sphere pile then
         // fell asleep 90 steps later).
         for s in &self.contacts.states {
-            for h in s.parents.into_iter().flatten() {
-                *table.contacts_per_body.entry(body_key(h)).or_insert(0) += 1;
-            }
-        }
-        let mut sums: Vec<(RigidBodyHandle, (Vector, Vector))> = Vec::new();
-        let mut index: FastMap<u64, usize> = FastMap::default();
-        let mut add = |h: Option<RigidBodyHandle>, (f, t): (Vector, Vector)| {
-            let Some(h) = h else { return };
-            let k = *index.entry(body_key(h)).or_insert(sums.len());
-            match sums.get_mut(k) {
-                Some((_, sum)) => {
-                    sum.0 += f;
-                    sum.1 += t;
+            let wrench =
+                (s.torque.torque != Vector::ZERO && s.torque.torque.is_finite()).then_some(s.torque.wrench);
+            for (k, h) in s.parents.into_iter().enumerate() {
+                let Some(h) = h else { continue };
+                let i = *table.index.entry(body_key(h)).or_insert(table.bodies.len());
+                if i == table.bodies.len() {
+                    table.bodies.push((h, 0, (Vector::ZERO, Vector::ZERO)));
                 }
-                None => sums.push((h, (f, t))),
-            }
-        };
-        for s in &self.contacts.states {
-            if s.torque.torque != Vector::ZERO && s.torque.torque.is_finite() {
-                add(s.parents[0], s.torque.wrench[0]);
-                add(s.parents[1], s.torque.wrench[1]);
+                let body = &mut table.bodies[i];
+                body.1 += 1;
+                if let Some(w) = wrench {
+                    body.2 .0 += w[k].0;
+                    body.2 .1 += w[k].1;
+                }
             }
         }
-        for (h, (f, t)) in sums {
+        for &(h, _, (f, t)) in &table.bodies {
+            if f == Vector::ZERO && t == Vector::ZERO {
+                continue;
+            }
             if let Some(rb) = bodies.get_mut(h).filter(|b| b.is_dynamic()) {
                 rb.add_force(f, false);
                 rb.add_torque(t, false);
